@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# Common settings for the vm/ scripts: cache location, kernel version and
+# the cache key of a flavour. Sourced, never run.
+
+FB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+FB_CACHE=${FENCEBENCH_CACHE:-${HOME}/.cache/fencebench}
+FB_BUILD=${FENCEBENCH_BUILD:-${FB_ROOT}/build}
+FB_KSRC_TAR=${FENCEBENCH_KSRC_TAR:-$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)}
+
+fb_log() { printf '[fencebench] %s\n' "$*" >&2; }
+fb_die() { printf '[fencebench] error: %s\n' "$*" >&2; exit 1; }
+
+# Debian package version of the source tarball, e.g. 6.1.192-3.
+fb_ksrc_version() {
+	local pkg
+	pkg=$(dpkg -S "$FB_KSRC_TAR" 2>/dev/null | cut -d: -f1)
+	if [ -n "$pkg" ]; then
+		dpkg-query -W -f='${Version}' "$pkg"
+	else
+		basename "$FB_KSRC_TAR" .tar.xz
+	fi
+}
+
+# Cache key of a flavour: source version + hash of the config fragments and
+# of the script that turns them into a .config.
+fb_flavour_key() {
+	local flavour=$1 hash
+	hash=$(cat "$FB_ROOT/vm/config/base.config" "$FB_ROOT/vm/config/$flavour.config" \
+		"$FB_ROOT/vm/build-kernel" | sha256sum | cut -c1-12)
+	printf '%s-%s-%s\n' "$flavour" "$(fb_ksrc_version)" "$hash"
+}
+
+fb_kdir() { printf '%s/kernel/%s\n' "$FB_CACHE" "$(fb_flavour_key "$1")"; }
+
+fb_check_flavour() {
+	case "$1" in
+	perf|debug) ;;
+	*) fb_die "unknown flavour '$1' (perf or debug)" ;;
+	esac
+}
