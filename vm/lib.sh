@@ -38,3 +38,18 @@ fb_check_flavour() {
 	*) fb_die "unknown flavour '$1' (perf or debug)" ;;
 	esac
 }
+
+fb_ksrc() { printf '%s/src/%s\n' "$FB_CACHE" "$(fb_ksrc_version)"; }
+
+# gen_init_cpio from the kernel tree, built for the host: it writes cpio
+# archives with root-owned entries and device nodes without needing root.
+fb_gen_init_cpio() {
+	local bin=$FB_BUILD/host/gen_init_cpio src
+	src=$(fb_ksrc)/usr/gen_init_cpio.c
+	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
+		[ -f "$src" ] || fb_die "kernel source not extracted yet: run 'make kernel'"
+		mkdir -p "$(dirname "$bin")"
+		cc -O2 -o "$bin" "$src" || fb_die "cannot build gen_init_cpio"
+	fi
+	printf '%s\n' "$bin"
+}

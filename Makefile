@@ -1,0 +1,118 @@
+# fencebench: the front door. `make help` lists the targets.
+#
+# Everything is built under build/ (guest programs, modules, initramfs) and
+# in the kernel cache ($(FENCEBENCH_CACHE), default ~/.cache/fencebench).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+FLAVOURS ?= perf debug
+FLAVOUR ?= $(FLAVOURS)
+BUILD := build
+GUEST_BIN := $(BUILD)/guest/bin
+HOST_TEST_BIN := $(BUILD)/host/tests
+KSRC = $(shell . vm/lib.sh && fb_ksrc)
+kdir = $(shell . vm/lib.sh && fb_kdir $(1))
+
+GUEST_CC ?= gcc
+GUEST_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -pthread \
+	-Imodule/include/uapi -Ibench/lib
+GUEST_LDFLAGS := -static -pthread
+HOST_CC ?= gcc
+HOST_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -pthread \
+	-Imodule/include/uapi -Ibench/lib
+HOST_LDFLAGS := -pthread -lm
+
+# Filled by the included fragments: static guest programs, host unit tests.
+GUEST_PROGS :=
+HOST_TESTS :=
+
+# Debian packages the build and the tests need.
+DEB_PACKAGES := linux-source qemu-system-x86 busybox-static flex bison bc \
+	libelf-dev libssl-dev cpio gnuplot-nox hyperfine libnuma-dev sparse \
+	gcc make libc6-dev file kmod xz-utils python3 rsync
+
+.PHONY: help deps kernel modules guest initramfs test bench clean \
+	host-tests check-deps
+help:
+	@echo "fencebench: Linux fence backends side by side in one QEMU guest"
+	@echo
+	@echo "  make test        install deps, build everything, run all tests (CI)"
+	@echo "  make bench       run every benchmark on every loaded backend (QUICK=1: short)"
+	@echo "  make plots       render the plots of the latest run"
+	@echo "  make compare     compare the latest run with its baseline"
+	@echo "  make baseline    make the latest run the baseline of its mode"
+	@echo "  make fuzz        run the ioctl fuzzer in the debug guest (SECONDS=N)"
+	@echo
+	@echo "  make deps        apt-get install the Debian packages needed"
+	@echo "  make kernel      build the guest kernels (FLAVOUR=perf|debug; cached)"
+	@echo "  make modules     build module/*/ against the guest kernels (W=1)"
+	@echo "  make guest       build the static guest programs"
+	@echo "  make initramfs   pack the guest initramfs of each flavour"
+	@echo "  make clean       remove build/ (the kernel cache stays)"
+	@echo
+	@echo "  vm/run --help    run one command in a fresh guest"
+
+# Quick when everything is present: apt only runs for missing packages.
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
+	done); \
+	if [ -n "$$missing" ]; then \
+		echo "[fencebench] installing Debian packages:" $$missing; \
+		if [ "$$(id -u)" != 0 ]; then SUDO=sudo; fi; \
+		$$SUDO apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing; \
+	else \
+		echo "[fencebench] Debian packages: all present"; \
+	fi
+
+kernel:
+	@for f in $(FLAVOUR); do vm/build-kernel $$f >/dev/null || exit 1; done
+
+# Each module/<dir>/ with a Kbuild file is built out of tree, in a copy
+# under build/<flavour>/module/ so that the flavours do not share objects.
+MODULE_DIRS := $(patsubst %/Kbuild,%,$(wildcard module/*/Kbuild))
+modules: kernel
+	@for f in $(FLAVOUR); do \
+		kdir=$$(. vm/lib.sh && fb_kdir $$f); dst=$(BUILD)/$$f; \
+		rm -rf $$dst/modules; mkdir -p $$dst/modules $$dst/module; : > $$dst/modules/load.list; \
+		rsync -a --delete module/ $$dst/module/ || exit 1; \
+		for d in $(sort $(filter %/legacy,$(MODULE_DIRS))) $(sort $(filter-out %/legacy,$(MODULE_DIRS))); do \
+			echo "[fencebench] modules: $$d ($$f)"; \
+			$(MAKE) -s -C $$kdir M=$(CURDIR)/$$dst/$$d W=1 modules > $$dst/$$(basename $$d).log 2>&1; rc=$$?; \
+			cat $$dst/$$(basename $$d).log; \
+			if [ $$rc != 0 ]; then echo "[fencebench] error: module build of $$d failed"; exit 1; fi; \
+			if grep -q 'warning:' $$dst/$$(basename $$d).log; then \
+				echo "[fencebench] error: $$d builds with warnings (W=1)"; exit 1; fi; \
+			for m in $$(cat $$dst/$$d/modules.order); do \
+				ko=$$(basename $${m%.o}).ko; cp $$dst/$$d/$$ko $$dst/modules/ && echo $$ko >> $$dst/modules/load.list; \
+			done; \
+		done; \
+	done
+
+-include $(sort $(wildcard bench/*.mk tests/*/*.mk))
+
+guest: $(GUEST_PROGS)
+
+$(GUEST_BIN) $(HOST_TEST_BIN):
+	@mkdir -p $@
+
+initramfs: guest modules
+	@for f in $(FLAVOUR); do vm/build-initramfs $$f >/dev/null || exit 1; done
+
+host-tests: $(HOST_TESTS)
+
+# The whole test campaign: host unit tests, host stages, then the guest
+# suites in one debug guest. tests/run prints the closing tally.
+test: deps
+	@$(MAKE) --no-print-directory FLAVOUR="$(FLAVOURS)" initramfs host-tests
+	@tests/run
+
+# Benchmarks: the work is defined in bench/bench.mk (bench-run).
+bench: deps
+	@$(MAKE) --no-print-directory FLAVOUR="$(FLAVOURS)" initramfs
+	@$(MAKE) --no-print-directory bench-run
+
+clean:
+	rm -rf $(BUILD)

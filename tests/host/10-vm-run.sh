@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Host stage: vm/run behaves as documented (exit status passing, vCPUs,
+# --share, timeouts, panics, kernel reports on the debug flavour, auto
+# mode falling back when KVM is unusable).
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 1
+p=0 f=0
+ok() { echo "ok vm-run $1"; p=$((p + 1)); }
+bad() { echo "FAIL vm-run $1"; f=$((f + 1)); }
+tmp=$(mktemp -d /tmp/fencebench-vmtest.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+# Exit status and vCPU count come back from the guest.
+out=$(vm/run --quiet --mode tcg --cpus 4 -- sh -c 'nproc; exit 3' 2>"$tmp/err")
+rc=$?
+[ "$rc" = 3 ] && [ "$(echo "$out" | tr -d '\r' | tail -n 1)" = 4 ] &&
+	ok "status-and-cpus" || { bad "status-and-cpus (rc $rc, out '$out')"; cat "$tmp/err"; }
+
+vm/run --quiet --mode tcg -- false 2>/dev/null
+rc=$?
+[ "$rc" != 0 ] && [ "$rc" != 125 ] && ok "false-fails" || bad "false-fails (rc $rc)"
+
+# --share: a static binary from the host runs in the guest.
+mkdir -p "$tmp/share"
+printf '#include <stdio.h>\nint main(void){puts("hello from the host");return 7;}\n' > "$tmp/prog.c"
+gcc -static -o "$tmp/share/prog" "$tmp/prog.c"
+out=$(vm/run --quiet --mode tcg --share "$tmp/share" -- /mnt/host/prog 2>/dev/null)
+rc=$?
+[ "$rc" = 7 ] && echo "$out" | grep -q 'hello from the host' &&
+	ok "share-runs-host-binary" || bad "share-runs-host-binary (rc $rc)"
+
+# --out: files written to /out come back, with the console log.
+vm/run --quiet --mode tcg --out "$tmp/out" -- sh -c 'echo data > /out/file' 2>/dev/null
+[ "$(cat "$tmp/out/file" 2>/dev/null)" = data ] && [ -s "$tmp/out/console.log" ] &&
+	grep -q '"mode": "tcg"' "$tmp/out/vm.json" &&
+	ok "out-folder" || bad "out-folder"
+
+# Arguments with spaces and quotes reach the guest intact.
+out=$(vm/run --quiet --mode tcg -- sh -c 'printf "[%s]" "$@"' x "a b" "it's" 2>/dev/null)
+[ "$(echo "$out" | tr -d '\r')" = "[a b][it's]" ] && ok "argument-quoting" || bad "argument-quoting ('$out')"
+
+# A hang is killed at --timeout, with a message saying so.
+vm/run --mode tcg --timeout 20 -- sleep 600 2>"$tmp/err" >/dev/null
+rc=$?
+[ "$rc" = 124 ] && grep -q 'timed out' "$tmp/err" && ok "timeout" || { bad "timeout (rc $rc)"; cat "$tmp/err"; }
+
+# A panic fails the run with a message saying so (LKDTM, debug flavour).
+vm/run --flavour debug --mode tcg -- sh -c 'echo PANIC > /sys/kernel/debug/provoke-crash/DIRECT; sleep 30' \
+	2>"$tmp/err" >/dev/null
+rc=$?
+[ "$rc" = 125 ] && grep -q 'panic' "$tmp/err" && ok "panic" || { bad "panic (rc $rc)"; tail -5 "$tmp/err"; }
+
+# Debug flavour: a WARN in the guest fails the run and shows the report.
+vm/run --flavour debug --mode tcg -- sh -c 'echo WARNING > /sys/kernel/debug/provoke-crash/DIRECT; exit 0' \
+	2>"$tmp/err" >/dev/null
+rc=$?
+[ "$rc" = 125 ] && grep -q 'WARNING:' "$tmp/err" && grep -q 'guest kernel report' "$tmp/err" &&
+	ok "debug-warn-fails" || { bad "debug-warn-fails (rc $rc)"; tail -20 "$tmp/err"; }
+
+# Auto mode: uses KVM where a probe boot works, else TCG with a warning.
+vm/run --mode auto --out "$tmp/auto" -- true 2>"$tmp/err" >/dev/null
+rc=$?
+mode=$(sed -n 's/.*"mode": "\(.*\)".*/\1/p' "$tmp/auto/vm.json" 2>/dev/null)
+if [ "$rc" = 0 ] && { [ "$mode" = kvm ] || { [ "$mode" = tcg ] && grep -q 'WARNING: KVM is not usable' "$tmp/err"; }; }; then
+	ok "auto-mode ($mode)"
+else
+	bad "auto-mode (rc $rc, mode '$mode')"; cat "$tmp/err"
+fi
+
+echo "$p passed, $f failed"
+[ "$f" = 0 ]
