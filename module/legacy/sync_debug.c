@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Debugfs dump (sync_legacy) and kernel-log dump of every
+ * timeline and fence of the legacy sync framework (port of the debug part
+ * of the 2013 Android staging sync.c, Linux 3.10).
+ *
+ * Copyright (C) 2012 Google, Inc.
+ *
+ * Locking: sync_timeline_list_lock protects the timeline list and nests
+ * outside each timeline's child_list_lock; sync_fence_list_lock protects
+ * the fence list and nests outside each fence's waiter_list_lock. An object
+ * on a list is alive: it is removed from the list before it is freed.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+
+#include "sync.h"
+#include "sync_priv.h"
+
+static LIST_HEAD(sync_timeline_list_head);
+static DEFINE_SPINLOCK(sync_timeline_list_lock);
+
+static LIST_HEAD(sync_fence_list_head);
+static DEFINE_SPINLOCK(sync_fence_list_lock);
+
+static struct dentry *sync_debugfs_file;
+
+void sync_debug_add_timeline(struct sync_timeline *obj)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sync_timeline_list_lock, flags);
+	list_add_tail(&obj->sync_timeline_list, &sync_timeline_list_head);
+	spin_unlock_irqrestore(&sync_timeline_list_lock, flags);
+}
+
+void sync_debug_remove_timeline(struct sync_timeline *obj)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sync_timeline_list_lock, flags);
+	list_del(&obj->sync_timeline_list);
+	spin_unlock_irqrestore(&sync_timeline_list_lock, flags);
+}
+
+void sync_debug_add_fence(struct sync_fence *fence)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sync_fence_list_lock, flags);
+	list_add_tail(&fence->sync_fence_list, &sync_fence_list_head);
+	spin_unlock_irqrestore(&sync_fence_list_lock, flags);
+}
+
+/* Safe for a fence that was never added (failed merge). */
+void sync_debug_remove_fence(struct sync_fence *fence)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sync_fence_list_lock, flags);
+	list_del_init(&fence->sync_fence_list);
+	spin_unlock_irqrestore(&sync_fence_list_lock, flags);
+}
+
+static const char *sync_status_str(int status)
+{
+	if (status > 0)
+		return "signaled";
+	if (status == 0)
+		return "active";
+	return "error";
+}
+
+static void sync_print_pt(struct seq_file *s, struct sync_pt *pt, bool fence)
+{
+	struct sync_timeline *obj = pt->parent;
+	int status = sync_pt_get_status(pt);
+
+	seq_printf(s, "  %s%spt %s", fence ? obj->name : "", fence ? "_" : "",
+		   sync_status_str(status));
+	if (status) {
+		struct timespec64 ts = ktime_to_timespec64(pt->timestamp);
+
+		seq_printf(s, "@%lld.%06ld", (long long)ts.tv_sec,
+			   ts.tv_nsec / NSEC_PER_USEC);
+	}
+
+	if (obj->ops->timeline_value_str && obj->ops->pt_value_str) {
+		char value[64];
+
+		obj->ops->pt_value_str(pt, value, sizeof(value));
+		seq_printf(s, ": %s", value);
+		if (fence) {
+			obj->ops->timeline_value_str(obj, value, sizeof(value));
+			seq_printf(s, " / %s", value);
+		}
+	}
+
+	seq_putc(s, '\n');
+}
+
+static void sync_print_obj(struct seq_file *s, struct sync_timeline *obj)
+{
+	struct sync_pt *pt;
+	unsigned long flags;
+
+	seq_printf(s, "%s %s", obj->name, obj->ops->driver_name);
+
+	if (obj->ops->timeline_value_str) {
+		char value[64];
+
+		obj->ops->timeline_value_str(obj, value, sizeof(value));
+		seq_printf(s, ": %s", value);
+	}
+
+	seq_putc(s, '\n');
+
+	spin_lock_irqsave(&obj->child_list_lock, flags);
+	list_for_each_entry(pt, &obj->child_list_head, child_list)
+		sync_print_pt(s, pt, false);
+	spin_unlock_irqrestore(&obj->child_list_lock, flags);
+}
+
+static void sync_print_fence(struct seq_file *s, struct sync_fence *fence)
+{
+	struct sync_fence_waiter *waiter;
+	struct sync_pt *pt;
+	unsigned long flags;
+
+	seq_printf(s, "%s: %s\n", fence->name,
+		   sync_status_str(sync_fence_get_status(fence)));
+
+	list_for_each_entry(pt, &fence->pt_list_head, pt_list)
+		sync_print_pt(s, pt, true);
+
+	spin_lock_irqsave(&fence->waiter_list_lock, flags);
+	list_for_each_entry(waiter, &fence->waiter_list_head, waiter_list)
+		seq_printf(s, "waiter %ps\n", waiter->callback);
+	spin_unlock_irqrestore(&fence->waiter_list_lock, flags);
+}
+
+static int sync_debugfs_show(struct seq_file *s, void *unused)
+{
+	struct sync_timeline *obj;
+	struct sync_fence *fence;
+	unsigned long flags;
+
+	seq_puts(s, "objs:\n--------------\n");
+
+	spin_lock_irqsave(&sync_timeline_list_lock, flags);
+	list_for_each_entry(obj, &sync_timeline_list_head, sync_timeline_list) {
+		sync_print_obj(s, obj);
+		seq_putc(s, '\n');
+	}
+	spin_unlock_irqrestore(&sync_timeline_list_lock, flags);
+
+	seq_puts(s, "fences:\n--------------\n");
+
+	spin_lock_irqsave(&sync_fence_list_lock, flags);
+	list_for_each_entry(fence, &sync_fence_list_head, sync_fence_list) {
+		sync_print_fence(s, fence);
+		seq_putc(s, '\n');
+	}
+	spin_unlock_irqrestore(&sync_fence_list_lock, flags);
+
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sync_debugfs);
+
+/* the dump buffer is static (as in 2013) and serialised by the mutex */
+static DEFINE_MUTEX(sync_dump_lock);
+static char sync_dump_buf[64 * 1024];
+
+/**
+ * sync_dump() - print the state of every timeline and fence to the log
+ *
+ * Called on a wait timeout and on a fence error.
+ *
+ * Context: process context (takes a mutex).
+ */
+void sync_dump(void)
+{
+	struct seq_file s = {
+		.buf = sync_dump_buf,
+		.size = sizeof(sync_dump_buf) - 1,
+	};
+	char *p, *line;
+
+	mutex_lock(&sync_dump_lock);
+
+	sync_debugfs_show(&s, NULL);
+	sync_dump_buf[min(s.count, s.size)] = '\0';
+
+	pr_info("dump of the sync state:\n");
+	p = sync_dump_buf;
+	while ((line = strsep(&p, "\n")))
+		if (*line)
+			pr_info("%s\n", line);
+	if (seq_has_overflowed(&s))
+		pr_info("(dump truncated)\n");
+
+	mutex_unlock(&sync_dump_lock);
+}
+
+int sync_debug_init(void)
+{
+	/* mainline owns debugfs sync/, hence the name */
+	sync_debugfs_file = debugfs_create_file("sync_legacy", 0444, NULL, NULL,
+						&sync_debugfs_fops);
+	return 0;
+}
+
+void sync_debug_exit(void)
+{
+	debugfs_remove(sync_debugfs_file);
+}
