@@ -12,3 +12,8 @@ GUEST_PROGS += $(addprefix $(GUEST_BIN)/,$(REL_PROGS))
 
 $(GUEST_BIN)/rel-stress: $(REL_STRESS_SRC) $(REL_LIB) $(REL_HDR) | $(GUEST_BIN)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(REL_CFLAGS) -o $@ $(REL_STRESS_SRC) $(REL_LIB) $(GUEST_LDFLAGS)
+
+REL_PROGS += rel-badinput
+GUEST_PROGS += $(GUEST_BIN)/rel-badinput
+$(GUEST_BIN)/rel-badinput: $(REL_DIR)/badinput.c $(REL_LIB) $(REL_HDR) | $(GUEST_BIN)
+	$(GUEST_CC) $(GUEST_CFLAGS) $(REL_CFLAGS) -o $@ $(REL_DIR)/badinput.c $(REL_LIB) $(GUEST_LDFLAGS)
