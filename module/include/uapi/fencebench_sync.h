@@ -115,3 +115,38 @@ struct sw_sync_create_fence_data {
 #define SW_SYNC_IOC_INC		_IOW(SW_SYNC_IOC_MAGIC, 1, __u32)
 
 #endif /* _UAPI_FENCEBENCH_SYNC_H */
+
+/*
+ * ==== dma backend: sync_file interop (owned by module/dma) ================
+ *
+ * Fence fds of /dev/sw_sync_dma, magic '>' (numbers 16..31 reserved here):
+ *   16  SYNC_IOC_DMA_EXPORT_SYNC_FILE  export the fence as a new mainline
+ *       sync_file fd (O_CLOEXEC) holding the same dma_fences: the single
+ *       point, or a dma_fence_array of all points (signals when all have).
+ *       The sync_file is named after the fence. Mainline's FILE_INFO, poll
+ *       and MERGE work on it, and any driver taking a sync_file accepts it.
+ *       flags must be 0 (else EINVAL).
+ * Import needs no number of its own: SYNC_IOC_LEGACY_MERGE (1) and
+ * SYNC_IOC_MERGE (3) on a dma fence fd accept as fd2 either another dma
+ * fence fd or a mainline sync_file fd (e.g. from the debugfs
+ * sync/sw_sync); the sync_file's fences are unwrapped and merged, one per
+ * context (the later). The result is a dma fence fd, on which WAIT, poll
+ * and the info ioctls work as usual. Any other fd2 gives ENOENT.
+ */
+#ifndef _UAPI_FENCEBENCH_SYNC_DMA_INTEROP
+#define _UAPI_FENCEBENCH_SYNC_DMA_INTEROP
+
+/**
+ * struct sync_dma_export_data - SYNC_IOC_DMA_EXPORT_SYNC_FILE argument
+ * @fd:		returns the new sync_file fd
+ * @flags:	must be 0
+ */
+struct sync_dma_export_data {
+	__s32	fd;
+	__u32	flags;
+};
+
+#define SYNC_IOC_DMA_EXPORT_SYNC_FILE _IOWR(SYNC_IOC_LEGACY_MAGIC, 16, \
+					    struct sync_dma_export_data)
+
+#endif /* _UAPI_FENCEBENCH_SYNC_DMA_INTEROP */

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sync_dma.h - the Android sync framework rebuilt on struct dma_fence: API.
+ *
+ * The 2013 staging sync framework (drivers/staging/android/sync.h, Linux
+ * 3.10) with every sync point a struct dma_fence:
+ *
+ *  - a timeline (struct sync_dma_timeline) is one dma_fence context with its
+ *    own spinlock, which is also the lock of all its points. Its value is a
+ *    32-bit counter seen by user space; internally it is kept as a 64-bit
+ *    count that never wraps, so ordering and signalling are exact.
+ *  - a point is a dma_fence of that context whose seqno is the 32-bit value
+ *    it signals at (struct sync_dma_pt, private to the framework).
+ *  - a fence (struct sync_dma_fence) is an anon-inode file holding dma_fence
+ *    references, one per context, sorted by context. Any dma_fence may be
+ *    held, so mainline sync_file fences can be imported and merged.
+ *
+ * Lifetime: a timeline is refcounted; its creator holds one reference
+ * (dropped by sync_dma_timeline_destroy()) and every point holds one, so the
+ * timeline lives until its last point is released. A live timeline pins
+ * this module and the module of its ops (ops->owner): rmmod is refused while
+ * any fence fd, exported sync_file or dma_fence reference to a point exists.
+ */
+#ifndef _SYNC_DMA_H
+#define _SYNC_DMA_H
+
+#include <linux/dma-fence.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/rbtree.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+
+#define SYNC_DMA_NAME_LEN	32
+
+struct module;
+struct sync_dma_fence;
+struct sync_dma_fence_waiter;
+struct sync_dma_timeline;
+
+/**
+ * struct sync_dma_timeline_ops - what a timeline driver provides
+ * @owner:		module of the driver; pinned while the timeline lives
+ * @driver_name:	name of the driver (debugfs, fence info)
+ * @release_obj:	optional; called just before the timeline is freed,
+ *			from any context (may be atomic), with no lock held
+ */
+struct sync_dma_timeline_ops {
+	struct module *owner;
+	const char *driver_name;
+	void (*release_obj)(struct sync_dma_timeline *tl);
+};
+
+/**
+ * struct sync_dma_timeline - a counter timeline, one dma_fence context
+ * @ops:	driver ops
+ * @name:	name (debugfs, fence info); always NUL terminated
+ * @context:	the dma_fence context of every point of this timeline
+ * @kref:	creator's reference plus one per point
+ * @lock:	protects @value, @destroyed, @pending and @points; it is also
+ *		the dma_fence lock of every point, so dma_fence callbacks of
+ *		the points run under it. Taken with interrupts disabled: a
+ *		point may be released from hard-irq context (irq_work of a
+ *		dma_fence_array).
+ * @value:	64-bit count of increments, starting at 2^32; its low 32 bits
+ *		are the user-visible counter. Written under @lock, read
+ *		locklessly by the dma_fence signaled op.
+ * @destroyed:	set by sync_dma_timeline_destroy(); new points are born
+ *		signaled with -ENOENT
+ * @pending:	unsignaled points ordered by target count (leftmost first)
+ * @points:	every live point, for the debugfs dump
+ * @node:	entry in the global timeline list (debugfs)
+ */
+struct sync_dma_timeline {
+	const struct sync_dma_timeline_ops *ops;
+	char name[SYNC_DMA_NAME_LEN];
+	u64 context;
+	struct kref kref;
+
+	spinlock_t lock; /* timeline and point state, see above */
+	atomic64_t value;
+	bool destroyed;
+	struct rb_root_cached pending;
+	struct list_head points;
+
+	struct list_head node;
+};
+
+/**
+ * typedef sync_dma_fence_func_t - async waiter callback
+ * @fence:	the fence that signaled
+ * @waiter:	the waiter that was registered
+ *
+ * Called once, in atomic context, with the fence's waiter lock held (and
+ * possibly a timeline lock): it must not sleep nor call back into the
+ * sync_dma_fence API for the same fence. The waiter is already unlinked,
+ * so the callback may free it.
+ */
+typedef void (*sync_dma_fence_func_t)(struct sync_dma_fence *fence,
+				      struct sync_dma_fence_waiter *waiter);
+
+/**
+ * struct sync_dma_fence_waiter - an asynchronous waiter on a fence
+ * @node:	entry in the fence's waiter list; empty when not queued
+ * @callback:	called when the fence signals (see sync_dma_fence_func_t)
+ */
+struct sync_dma_fence_waiter {
+	struct list_head node;
+	sync_dma_fence_func_t callback;
+};
+
+/**
+ * struct sync_dma_fence_cb - per-point callback of a fence
+ * @cb:		dma_fence callback on @pt
+ * @pt:		the point (a reference is held by the fence)
+ * @fence:	the fence it belongs to
+ */
+struct sync_dma_fence_cb {
+	struct dma_fence_cb cb;
+	struct dma_fence *pt;
+	struct sync_dma_fence *fence;
+};
+
+/**
+ * struct sync_dma_fence - a fence: an anon-inode file over dma_fences
+ * @file:	the file; its refcount is the fence's refcount
+ * @name:	name, always NUL terminated
+ * @flags:	SYNC_DMA_FENCE_ARMED once the point callbacks are installed
+ * @lock:	the waiter lock: protects @status and @waiters. Nests inside
+ *		the timeline locks (point callbacks take it).
+ * @status:	0 active, 1 signaled, <0 error; changes once, under @lock,
+ *		read locklessly with READ_ONCE
+ * @waiters:	async waiters
+ * @wq:		poll wait queue, woken when @status changes
+ * @pending:	points whose callback has not run yet
+ * @node:	entry in the global fence list (debugfs)
+ * @num_pts:	number of points, at least 1
+ * @cbs:	one per point, sorted by dma_fence context; immutable
+ *
+ * The points and callbacks are only freed at file release, after every
+ * installed callback was removed with dma_fence_remove_callback(), which
+ * serialises against a callback in flight (they run under the point's
+ * lock): signalling never touches a freed fence.
+ */
+struct sync_dma_fence {
+	struct file *file;
+	char name[SYNC_DMA_NAME_LEN];
+	unsigned long flags;
+
+	spinlock_t lock; /* waiter lock: status, waiters */
+	int status;
+	struct list_head waiters;
+	wait_queue_head_t wq;
+	atomic_t pending;
+
+	struct list_head node;
+	unsigned int num_pts;
+	struct sync_dma_fence_cb cbs[];
+};
+
+#define SYNC_DMA_FENCE_ARMED	0
+
+/* Timelines */
+struct sync_dma_timeline *
+sync_dma_timeline_create(const struct sync_dma_timeline_ops *ops,
+			 const char *name);
+void sync_dma_timeline_destroy(struct sync_dma_timeline *tl);
+void sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc);
+u32 sync_dma_timeline_value(struct sync_dma_timeline *tl);
+
+/* Points */
+struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value);
+bool sync_dma_is_pt(struct dma_fence *f);
+
+/* Fences */
+struct sync_dma_fence *sync_dma_fence_create(const char *name,
+					     struct dma_fence *f);
+struct sync_dma_fence *sync_dma_fence_merge(const char *name,
+					    struct sync_dma_fence *a,
+					    struct sync_dma_fence *b);
+struct sync_dma_fence *sync_dma_fence_merge_dma(const char *name,
+						struct sync_dma_fence *a,
+						struct dma_fence *f);
+struct sync_dma_fence *sync_dma_fence_fdget(int fd);
+void sync_dma_fence_put(struct sync_dma_fence *fence);
+void sync_dma_fence_install(struct sync_dma_fence *fence, int fd);
+int sync_dma_fence_status(struct sync_dma_fence *fence);
+int sync_dma_fence_wait(struct sync_dma_fence *fence, long timeout_ms);
+void sync_dma_fence_waiter_init(struct sync_dma_fence_waiter *waiter,
+				sync_dma_fence_func_t callback);
+int sync_dma_fence_wait_async(struct sync_dma_fence *fence,
+			      struct sync_dma_fence_waiter *waiter);
+int sync_dma_fence_cancel_async(struct sync_dma_fence *fence,
+				struct sync_dma_fence_waiter *waiter);
+struct dma_fence *sync_dma_fence_to_dma_fence(struct sync_dma_fence *fence);
+
+#endif /* _SYNC_DMA_H */

@@ -1,0 +1,625 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sync_dma_fence.c - fences (anon-inode files holding dma_fences): create,
+ * merge, status, waits and async waiters. Port of the fence half of the
+ * 2013 Android sync framework (staging sync.c, Linux 3.10) to dma_fence.
+ *
+ * A fence holds one dma_fence reference per context, sorted by context;
+ * merging is a sorted merge keeping the later point of a shared context.
+ * Its status follows the original: an error as soon as one point fails,
+ * signaled once all points signaled, else active.
+ *
+ * Locking: fence->lock (the waiter lock) protects status and the waiter
+ * list and nests inside the timeline locks, since point callbacks run under
+ * the point's dma_fence lock. Point callbacks are installed lazily, once
+ * (the first poll, multi-point wait or async waiter: "arming"), and removed
+ * at release before anything is freed. Fence references are file
+ * references.
+ */
+#include <linux/anon_inodes.h>
+#include <linux/dma-fence-unwrap.h>
+#include <linux/export.h>
+#include <linux/file.h>
+#include <linux/jiffies.h>
+#include <linux/module.h>
+#include <linux/poll.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+
+#include "sync_dma_internal.h"
+#include "sync_dma_trace.h"
+
+LIST_HEAD(sync_dma_fence_list);
+DEFINE_SPINLOCK(sync_dma_fence_list_lock);
+
+static struct sync_dma_fence *sync_dma_fence_alloc(const char *name,
+						   unsigned int n)
+{
+	struct sync_dma_fence *fence;
+
+	fence = kzalloc(struct_size(fence, cbs, n), GFP_KERNEL);
+	if (!fence)
+		return NULL;
+	strscpy(fence->name, name, sizeof(fence->name));
+	spin_lock_init(&fence->lock);
+	INIT_LIST_HEAD(&fence->waiters);
+	init_waitqueue_head(&fence->wq);
+	INIT_LIST_HEAD(&fence->node);
+	return fence;
+}
+
+/**
+ * sync_dma_fence_free() - free a fence that has no file or whose file is
+ * being released
+ * @fence:	the fence
+ *
+ * Removes the point callbacks (waiting out one in flight, since they run
+ * under the point lock), then drops the point references. Process context.
+ */
+void sync_dma_fence_free(struct sync_dma_fence *fence)
+{
+	unsigned int i;
+
+	if (!list_empty(&fence->node)) {
+		spin_lock(&sync_dma_fence_list_lock);
+		list_del(&fence->node);
+		spin_unlock(&sync_dma_fence_list_lock);
+	}
+	if (test_bit(SYNC_DMA_FENCE_ARMED, &fence->flags))
+		for (i = 0; i < fence->num_pts; i++)
+			dma_fence_remove_callback(fence->cbs[i].pt,
+						  &fence->cbs[i].cb);
+	/* Any waiter still queued would belong to a holder of a reference. */
+	WARN_ON(!list_empty(&fence->waiters));
+	for (i = 0; i < fence->num_pts; i++)
+		dma_fence_put(fence->cbs[i].pt);
+	kfree(fence);
+}
+
+static int sync_dma_cb_cmp(const void *pa, const void *pb)
+{
+	const struct sync_dma_fence_cb *a = pa, *b = pb;
+
+	if (a->pt->context != b->pt->context)
+		return a->pt->context < b->pt->context ? -1 : 1;
+	/* Later point first, so deduplication keeps the first. */
+	if (sync_dma_pt_is_later(a->pt, b->pt))
+		return -1;
+	if (sync_dma_pt_is_later(b->pt, a->pt))
+		return 1;
+	return 0;
+}
+
+/**
+ * sync_dma_fence_build() - a file-less fence over any dma_fence
+ * @name:	name of the fence
+ * @f:		the fence; containers (array, chain) are unwrapped
+ *
+ * Takes its own references. Process context.
+ *
+ * Return: the fence (attach a file or sync_dma_fence_free() it), or NULL.
+ */
+struct sync_dma_fence *sync_dma_fence_build(const char *name,
+					    struct dma_fence *f)
+{
+	struct dma_fence_unwrap iter;
+	struct sync_dma_fence *fence;
+	unsigned int n = 0, i = 0, j;
+	struct dma_fence *t;
+
+	dma_fence_unwrap_for_each(t, &iter, f)
+		n++;
+	fence = sync_dma_fence_alloc(name, max(n, 1u));
+	if (!fence)
+		return NULL;
+	dma_fence_unwrap_for_each(t, &iter, f) {
+		if (i == n)
+			break;
+		fence->cbs[i++].pt = dma_fence_get(t);
+	}
+	if (!i) {
+		/* A container whose every fence already signaled. */
+		fence->cbs[i++].pt = dma_fence_get_stub();
+	}
+	if (i > 1)
+		sort(fence->cbs, i, sizeof(fence->cbs[0]), sync_dma_cb_cmp,
+		     NULL);
+	for (j = 0, n = 1; n < i; n++) {
+		if (fence->cbs[n].pt->context == fence->cbs[j].pt->context)
+			dma_fence_put(fence->cbs[n].pt);
+		else
+			fence->cbs[++j].pt = fence->cbs[n].pt;
+	}
+	fence->num_pts = j + 1;
+	return fence;
+}
+
+/* Of @a and @b, both sorted by context: the context order of a and b heads. */
+static int sync_dma_merge_step(struct sync_dma_fence *a, unsigned int i,
+			       struct sync_dma_fence *b, unsigned int j)
+{
+	if (i == a->num_pts)
+		return 1;
+	if (j == b->num_pts)
+		return -1;
+	if (a->cbs[i].pt->context == b->cbs[j].pt->context)
+		return 0;
+	return a->cbs[i].pt->context < b->cbs[j].pt->context ? -1 : 1;
+}
+
+/**
+ * sync_dma_fence_merge_two() - a file-less fence with the points of two
+ * @name:	name of the new fence
+ * @a:		first fence
+ * @b:		second fence (may be @a)
+ *
+ * One point per context, the later one where both have it; a linear
+ * sorted merge. Process context.
+ *
+ * Return: the fence, or NULL on allocation failure.
+ */
+struct sync_dma_fence *sync_dma_fence_merge_two(const char *name,
+						struct sync_dma_fence *a,
+						struct sync_dma_fence *b)
+{
+	struct sync_dma_fence *fence;
+	unsigned int i, j, n;
+	int step;
+
+	if (a == b) {
+		fence = sync_dma_fence_alloc(name, a->num_pts);
+		if (!fence)
+			return NULL;
+		for (i = 0; i < a->num_pts; i++)
+			fence->cbs[i].pt = dma_fence_get(a->cbs[i].pt);
+		fence->num_pts = a->num_pts;
+		return fence;
+	}
+
+	for (i = j = n = 0; i < a->num_pts || j < b->num_pts; n++) {
+		step = sync_dma_merge_step(a, i, b, j);
+		i += step <= 0;
+		j += step >= 0;
+	}
+	fence = sync_dma_fence_alloc(name, n);
+	if (!fence)
+		return NULL;
+	for (i = j = n = 0; i < a->num_pts || j < b->num_pts; n++) {
+		struct dma_fence *pick;
+
+		step = sync_dma_merge_step(a, i, b, j);
+		if (step < 0)
+			pick = a->cbs[i].pt;
+		else if (step > 0)
+			pick = b->cbs[j].pt;
+		else if (sync_dma_pt_is_later(b->cbs[j].pt, a->cbs[i].pt))
+			pick = b->cbs[j].pt;
+		else
+			pick = a->cbs[i].pt;
+		fence->cbs[n].pt = dma_fence_get(pick);
+		i += step <= 0;
+		j += step >= 0;
+	}
+	fence->num_pts = n;
+	return fence;
+}
+
+/**
+ * sync_dma_fence_attach_file() - give a built fence its file
+ * @fence:	the fence
+ *
+ * On success the file owns the fence (its release frees it) and the fence
+ * appears in the debugfs dump; on failure the caller still owns it.
+ *
+ * Return: 0 or a negative errno.
+ */
+int sync_dma_fence_attach_file(struct sync_dma_fence *fence)
+{
+	struct file *file;
+
+	file = anon_inode_getfile("sync_dma_fence", &sync_dma_fence_fops,
+				  fence, 0);
+	if (IS_ERR(file))
+		return PTR_ERR(file);
+	fence->file = file;
+
+	spin_lock(&sync_dma_fence_list_lock);
+	list_add_tail(&fence->node, &sync_dma_fence_list);
+	spin_unlock(&sync_dma_fence_list_lock);
+	return 0;
+}
+
+static struct sync_dma_fence *sync_dma_fence_finish(struct sync_dma_fence *fence)
+{
+	if (fence && sync_dma_fence_attach_file(fence)) {
+		sync_dma_fence_free(fence);
+		return NULL;
+	}
+	return fence;
+}
+
+/**
+ * sync_dma_fence_create() - create a fence over a dma_fence
+ * @name:	name of the fence (truncated to SYNC_DMA_NAME_LEN - 1)
+ * @f:		usually a point from sync_dma_pt_create(), but any dma_fence
+ *		will do (containers are unwrapped)
+ *
+ * The fence takes its own references; the caller keeps its reference on
+ * @f. Process context.
+ *
+ * Return: the fence (install it with sync_dma_fence_install() or drop it
+ * with sync_dma_fence_put()), or NULL on allocation failure.
+ */
+struct sync_dma_fence *sync_dma_fence_create(const char *name,
+					     struct dma_fence *f)
+{
+	return sync_dma_fence_finish(sync_dma_fence_build(name, f));
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_create);
+
+/**
+ * sync_dma_fence_merge() - merge two fences
+ * @name:	name of the new fence
+ * @a:		a fence
+ * @b:		another fence, or @a again
+ *
+ * The new fence holds one point per context of @a and @b, the later one
+ * where both have the context. @a and @b are not changed. Process context.
+ *
+ * Return: the new fence, or NULL on allocation failure.
+ */
+struct sync_dma_fence *sync_dma_fence_merge(const char *name,
+					    struct sync_dma_fence *a,
+					    struct sync_dma_fence *b)
+{
+	return sync_dma_fence_finish(sync_dma_fence_merge_two(name, a, b));
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_merge);
+
+/**
+ * sync_dma_fence_merge_dma() - merge a fence with any dma_fence
+ * @name:	name of the new fence
+ * @a:		a fence
+ * @f:		a dma_fence, e.g. of a mainline sync_file; containers are
+ *		unwrapped
+ *
+ * As sync_dma_fence_merge(). Process context.
+ *
+ * Return: the new fence, or NULL on allocation failure.
+ */
+struct sync_dma_fence *sync_dma_fence_merge_dma(const char *name,
+						struct sync_dma_fence *a,
+						struct dma_fence *f)
+{
+	struct sync_dma_fence *tmp, *fence;
+
+	tmp = sync_dma_fence_build(name, f);
+	if (!tmp)
+		return NULL;
+	fence = sync_dma_fence_merge_two(name, a, tmp);
+	sync_dma_fence_free(tmp);
+	return sync_dma_fence_finish(fence);
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_merge_dma);
+
+/**
+ * sync_dma_fence_fdget() - get a fence from a file descriptor
+ * @fd:	a file descriptor
+ *
+ * Return: the fence with a new reference, or NULL if @fd is not a
+ * sync_dma fence.
+ */
+struct sync_dma_fence *sync_dma_fence_fdget(int fd)
+{
+	struct file *file = fget(fd);
+
+	if (!file)
+		return NULL;
+	if (file->f_op != &sync_dma_fence_fops) {
+		fput(file);
+		return NULL;
+	}
+	return file->private_data;
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_fdget);
+
+/**
+ * sync_dma_fence_put() - drop a reference to a fence
+ * @fence:	the fence
+ *
+ * The last reference frees the fence and drops its points. Any context
+ * (fput defers the release).
+ */
+void sync_dma_fence_put(struct sync_dma_fence *fence)
+{
+	fput(fence->file);
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_put);
+
+/**
+ * sync_dma_fence_install() - install a fence into a reserved descriptor
+ * @fence:	the fence; the descriptor takes over the caller's reference
+ * @fd:		from get_unused_fd_flags()
+ */
+void sync_dma_fence_install(struct sync_dma_fence *fence, int fd)
+{
+	fd_install(fd, fence->file);
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_install);
+
+/*
+ * Set the final status once and run the waiters. The waiter callbacks run
+ * under fence->lock so that sync_dma_fence_cancel_async() either removes a
+ * waiter before its callback or returns after it: a waiter on a stack is
+ * never touched after cancel. Any context.
+ */
+static void sync_dma_fence_signal(struct sync_dma_fence *fence, int status)
+{
+	struct sync_dma_fence_waiter *w, *next;
+	unsigned long flags;
+	bool changed = false;
+
+	spin_lock_irqsave(&fence->lock, flags);
+	if (!fence->status) {
+		WRITE_ONCE(fence->status, status);
+		changed = true;
+		list_for_each_entry_safe(w, next, &fence->waiters, node) {
+			list_del_init(&w->node);
+			w->callback(fence, w);
+		}
+	}
+	spin_unlock_irqrestore(&fence->lock, flags);
+	if (changed)
+		wake_up_all(&fence->wq);
+}
+
+/* One point of @fence signaled (its error, if any, is already set). */
+static void sync_dma_fence_pt_done(struct sync_dma_fence *fence,
+				   struct dma_fence *pt)
+{
+	int error = READ_ONCE(pt->error);
+
+	if (error)
+		sync_dma_fence_signal(fence, error);
+	else if (atomic_dec_and_test(&fence->pending))
+		sync_dma_fence_signal(fence, 1);
+}
+
+/* dma_fence callback: runs under the point's lock, atomic context. */
+static void sync_dma_fence_pt_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
+{
+	struct sync_dma_fence_cb *fcb =
+		container_of(cb, struct sync_dma_fence_cb, cb);
+
+	sync_dma_fence_pt_done(fcb->fence, pt);
+}
+
+/*
+ * Install the point callbacks, once per fence. A caller that finds them
+ * being installed by another thread returns at once: that thread completes
+ * the job (and handles points that had already signaled), so status still
+ * becomes final and the waiters and wait queue are woken.
+ */
+static void sync_dma_fence_arm(struct sync_dma_fence *fence)
+{
+	unsigned int i;
+
+	if (test_bit(SYNC_DMA_FENCE_ARMED, &fence->flags) ||
+	    test_and_set_bit(SYNC_DMA_FENCE_ARMED, &fence->flags))
+		return;
+	atomic_set(&fence->pending, fence->num_pts);
+	for (i = 0; i < fence->num_pts; i++) {
+		struct sync_dma_fence_cb *fcb = &fence->cbs[i];
+
+		fcb->fence = fence;
+		if (dma_fence_add_callback(fcb->pt, &fcb->cb,
+					   sync_dma_fence_pt_cb))
+			sync_dma_fence_pt_done(fence, fcb->pt);
+	}
+}
+
+/**
+ * sync_dma_fence_status() - current status of a fence
+ * @fence:	the fence
+ *
+ * Asks the points (dma_fence_get_status(), which may signal them) unless
+ * the status is already final. Process context.
+ *
+ * Return: 1 signaled, 0 active, <0 the error of a failed point.
+ */
+int sync_dma_fence_status(struct sync_dma_fence *fence)
+{
+	int status = READ_ONCE(fence->status);
+	unsigned int i;
+
+	if (status)
+		return status;
+	status = 1;
+	for (i = 0; i < fence->num_pts; i++) {
+		int s = dma_fence_get_status(fence->cbs[i].pt);
+
+		if (s < 0) {
+			status = s;
+			break;
+		}
+		if (!s)
+			status = 0;
+	}
+	if (status)
+		sync_dma_fence_signal(fence, status);
+	return READ_ONCE(fence->status);
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_status);
+
+/**
+ * sync_dma_fence_waiter_init() - prepare an async waiter
+ * @waiter:	the waiter
+ * @callback:	called when the fence signals, see sync_dma_fence_func_t
+ */
+void sync_dma_fence_waiter_init(struct sync_dma_fence_waiter *waiter,
+				sync_dma_fence_func_t callback)
+{
+	INIT_LIST_HEAD(&waiter->node);
+	waiter->callback = callback;
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_waiter_init);
+
+/**
+ * sync_dma_fence_wait_async() - call back when a fence signals
+ * @fence:	the fence
+ * @waiter:	initialised with sync_dma_fence_waiter_init(), not queued;
+ *		must stay valid until called back or cancelled
+ *
+ * Process context.
+ *
+ * Return: 0 if queued, else the final status (1 or the error) of a fence
+ * that already signaled, in which case @callback will not be called.
+ */
+int sync_dma_fence_wait_async(struct sync_dma_fence *fence,
+			      struct sync_dma_fence_waiter *waiter)
+{
+	unsigned long flags;
+	int status;
+
+	sync_dma_fence_arm(fence);
+	spin_lock_irqsave(&fence->lock, flags);
+	status = fence->status;
+	if (!status)
+		list_add_tail(&waiter->node, &fence->waiters);
+	spin_unlock_irqrestore(&fence->lock, flags);
+	return status;
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_wait_async);
+
+/**
+ * sync_dma_fence_cancel_async() - cancel an async waiter
+ * @fence:	the fence
+ * @waiter:	queued by sync_dma_fence_wait_async()
+ *
+ * After return the callback is not running and will not run.
+ *
+ * Return: 0 if cancelled before the callback, -ENOENT if it was called.
+ */
+int sync_dma_fence_cancel_async(struct sync_dma_fence *fence,
+				struct sync_dma_fence_waiter *waiter)
+{
+	unsigned long flags;
+	int ret = -ENOENT;
+
+	spin_lock_irqsave(&fence->lock, flags);
+	if (!list_empty(&waiter->node)) {
+		list_del_init(&waiter->node);
+		ret = 0;
+	}
+	spin_unlock_irqrestore(&fence->lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_cancel_async);
+
+struct sync_dma_sleeper {
+	struct sync_dma_fence_waiter waiter;
+	struct task_struct *task;
+};
+
+static void sync_dma_sleeper_wake(struct sync_dma_fence *fence,
+				  struct sync_dma_fence_waiter *waiter)
+{
+	wake_up_process(container_of(waiter, struct sync_dma_sleeper,
+				     waiter)->task);
+}
+
+/* Several points: sleep on an async waiter (early error wakes us too). */
+static int sync_dma_fence_wait_multi(struct sync_dma_fence *fence, long t)
+{
+	struct sync_dma_sleeper s = { .task = current };
+	int status;
+
+	sync_dma_fence_waiter_init(&s.waiter, sync_dma_sleeper_wake);
+	status = sync_dma_fence_wait_async(fence, &s.waiter);
+	if (status)
+		return status;
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		status = READ_ONCE(fence->status);
+		if (status || !t)
+			break;
+		if (signal_pending(current)) {
+			status = -ERESTARTSYS;
+			break;
+		}
+		t = schedule_timeout(t);
+	}
+	__set_current_state(TASK_RUNNING);
+	sync_dma_fence_cancel_async(fence, &s.waiter);
+	return status;
+}
+
+/**
+ * sync_dma_fence_wait() - wait for a fence, with poll()'s timeout rules
+ * @fence:	the fence
+ * @timeout_ms:	<0 waits forever, 0 checks and returns at once, >0 waits
+ *		at most that many milliseconds
+ *
+ * Interruptible. A single point is waited for with dma_fence_wait_timeout();
+ * several through the point callbacks, waking early when a point fails.
+ * Process context.
+ *
+ * Return: 0 signaled, -ETIME if still active at the timeout, the error of a
+ * failed point, or -ERESTARTSYS on a signal.
+ */
+int sync_dma_fence_wait(struct sync_dma_fence *fence, long timeout_ms)
+{
+	long t = timeout_ms < 0 ? MAX_SCHEDULE_TIMEOUT :
+				  (long)msecs_to_jiffies(timeout_ms);
+	unsigned int i;
+	int status;
+
+	trace_sync_wait(fence, 1);
+	for (i = 0; i < fence->num_pts; i++)
+		trace_sync_pt(fence->cbs[i].pt);
+
+	if (!timeout_ms) {
+		status = sync_dma_fence_status(fence);
+	} else if (fence->num_pts == 1) {
+		t = dma_fence_wait_timeout(fence->cbs[0].pt, true, t);
+		status = t < 0 ? (int)t : sync_dma_fence_status(fence);
+	} else {
+		status = sync_dma_fence_wait_multi(fence, t);
+	}
+
+	trace_sync_wait(fence, 0);
+	if (status > 0)
+		return 0;
+	return status ? status : -ETIME;
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_wait);
+
+static int sync_dma_fence_release(struct inode *inode, struct file *file)
+{
+	sync_dma_fence_free(file->private_data);
+	return 0;
+}
+
+/* POLLIN once signaled, POLLERR once failed, as the original. */
+static __poll_t sync_dma_fence_poll(struct file *file, poll_table *wait)
+{
+	struct sync_dma_fence *fence = file->private_data;
+	int status;
+
+	poll_wait(file, &fence->wq, wait);
+	sync_dma_fence_arm(fence);
+	status = READ_ONCE(fence->status);
+	if (status > 0)
+		return EPOLLIN;
+	return status < 0 ? EPOLLERR : 0;
+}
+
+const struct file_operations sync_dma_fence_fops = {
+	.owner = THIS_MODULE,
+	.release = sync_dma_fence_release,
+	.poll = sync_dma_fence_poll,
+	.unlocked_ioctl = sync_dma_fence_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+};

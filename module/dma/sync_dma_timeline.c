@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sync_dma_timeline.c - timelines and sync points on dma_fence; port of the
+ * timeline half of the 2013 Android sync framework (staging sync.c, 3.10).
+ *
+ * A timeline is a dma_fence context with its own spinlock; a point is a
+ * dma_fence of that context. Unsignaled points are kept in an rb-tree
+ * ordered by the exact (64-bit) count they signal at, so an increment pops
+ * and signals from the front: it costs what it signals, not what is pending.
+ * Creating a point is O(log pending).
+ *
+ * The user-visible counter is 32 bits and compared wrap-safely, as in the
+ * original sw_sync: a point whose value is at most 2^31 - 1 behind the
+ * counter (in modular arithmetic) is already signaled, otherwise it waits
+ * for the counter to reach it. Internally the counter is a 64-bit count
+ * (starting at 2^32 so that a point just behind it never goes below zero),
+ * and each point records the exact count it needs: wrap-around of the 32-bit
+ * value never confuses ordering or signalling.
+ */
+#include <linux/atomic.h>
+#include <linux/bits.h>
+#include <linux/export.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "sync_dma_internal.h"
+#include "sync_dma_trace.h"
+
+#define SYNC_DMA_COUNT_BASE	BIT_ULL(32)
+
+LIST_HEAD(sync_dma_timeline_list);
+DEFINE_SPINLOCK(sync_dma_timeline_list_lock);
+
+static const struct dma_fence_ops sync_dma_pt_ops;
+
+/**
+ * sync_dma_timeline_value() - the 32-bit counter value of a timeline
+ * @tl:	the timeline
+ *
+ * Return: the low 32 bits of the count; lockless snapshot.
+ */
+u32 sync_dma_timeline_value(struct sync_dma_timeline *tl)
+{
+	return lower_32_bits(atomic64_read(&tl->value));
+}
+EXPORT_SYMBOL_GPL(sync_dma_timeline_value);
+
+/**
+ * sync_dma_timeline_create() - create a timeline
+ * @ops:	driver ops; @ops->owner is pinned while the timeline lives
+ * @name:	name, truncated to SYNC_DMA_NAME_LEN - 1 characters
+ *
+ * The caller owns one reference, dropped by sync_dma_timeline_destroy().
+ * Process context.
+ *
+ * Return: the timeline, or an ERR_PTR (-ENODEV if @ops->owner is going
+ * away, -ENOMEM).
+ */
+struct sync_dma_timeline *
+sync_dma_timeline_create(const struct sync_dma_timeline_ops *ops,
+			 const char *name)
+{
+	struct sync_dma_timeline *tl;
+	unsigned long flags;
+
+	if (!try_module_get(ops->owner))
+		return ERR_PTR(-ENODEV);
+
+	tl = kzalloc(sizeof(*tl), GFP_KERNEL);
+	if (!tl) {
+		module_put(ops->owner);
+		return ERR_PTR(-ENOMEM);
+	}
+	/* Our own code is running, so this module is live. */
+	__module_get(THIS_MODULE);
+
+	tl->ops = ops;
+	strscpy(tl->name, name, sizeof(tl->name));
+	tl->context = dma_fence_context_alloc(1);
+	kref_init(&tl->kref);
+	spin_lock_init(&tl->lock);
+	atomic64_set(&tl->value, SYNC_DMA_COUNT_BASE);
+	tl->pending = RB_ROOT_CACHED;
+	INIT_LIST_HEAD(&tl->points);
+
+	spin_lock_irqsave(&sync_dma_timeline_list_lock, flags);
+	list_add_tail(&tl->node, &sync_dma_timeline_list);
+	spin_unlock_irqrestore(&sync_dma_timeline_list_lock, flags);
+
+	return tl;
+}
+EXPORT_SYMBOL_GPL(sync_dma_timeline_create);
+
+/*
+ * Last reference gone: may run in any context, including hard irq (the
+ * last point released by a dma_fence_array's irq_work), so only irqsave
+ * locks and no sleeping. The module references are dropped last; the
+ * remaining instructions of this function are the usual module_put() race
+ * every self-pinning module has.
+ */
+static void sync_dma_timeline_free(struct kref *kref)
+{
+	struct sync_dma_timeline *tl =
+		container_of(kref, struct sync_dma_timeline, kref);
+	const struct sync_dma_timeline_ops *ops = tl->ops;
+	unsigned long flags;
+
+	spin_lock_irqsave(&sync_dma_timeline_list_lock, flags);
+	list_del(&tl->node);
+	spin_unlock_irqrestore(&sync_dma_timeline_list_lock, flags);
+
+	if (ops->release_obj)
+		ops->release_obj(tl);
+	kfree(tl);
+	module_put(ops->owner);
+	module_put(THIS_MODULE);
+}
+
+static void sync_dma_timeline_put(struct sync_dma_timeline *tl)
+{
+	kref_put(&tl->kref, sync_dma_timeline_free);
+}
+
+/* Called with tl->lock held: unlink and signal the front point. */
+static void sync_dma_pt_signal_locked(struct sync_dma_timeline *tl,
+				      struct sync_dma_pt *pt, int error)
+{
+	rb_erase_cached(&pt->pending_node, &tl->pending);
+	RB_CLEAR_NODE(&pt->pending_node);
+	if (error)
+		dma_fence_set_error(&pt->base, error);
+	dma_fence_signal_locked(&pt->base);
+}
+
+/**
+ * sync_dma_timeline_destroy() - the creator is done with a timeline
+ * @tl:	the timeline
+ *
+ * Every pending point is signaled with error -ENOENT (their waiters wake
+ * up), later points are born so, and the creator's reference is dropped:
+ * the timeline is freed with its last point. Any context.
+ */
+void sync_dma_timeline_destroy(struct sync_dma_timeline *tl)
+{
+	struct rb_node *node;
+	unsigned long flags;
+
+	spin_lock_irqsave(&tl->lock, flags);
+	tl->destroyed = true;
+	while ((node = rb_first_cached(&tl->pending)))
+		sync_dma_pt_signal_locked(tl, rb_entry(node, struct sync_dma_pt,
+						       pending_node), -ENOENT);
+	spin_unlock_irqrestore(&tl->lock, flags);
+
+	sync_dma_timeline_put(tl);
+}
+EXPORT_SYMBOL_GPL(sync_dma_timeline_destroy);
+
+/**
+ * sync_dma_timeline_inc() - advance a timeline's counter
+ * @tl:		the timeline
+ * @inc:	how much to add
+ *
+ * The counter is updated and the points it reached are signaled, in
+ * order of their values, all under the timeline lock: dma_fence callbacks
+ * of those points run here. Cost: O(points signaled * log pending).
+ * Any context.
+ */
+void sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc)
+{
+	struct rb_node *node;
+	unsigned long flags;
+	u64 value;
+
+	spin_lock_irqsave(&tl->lock, flags);
+	value = atomic64_read(&tl->value) + inc;
+	atomic64_set(&tl->value, value);
+	while ((node = rb_first_cached(&tl->pending))) {
+		struct sync_dma_pt *pt =
+			rb_entry(node, struct sync_dma_pt, pending_node);
+
+		if (pt->target > value)
+			break;
+		sync_dma_pt_signal_locked(tl, pt, 0);
+	}
+	trace_sync_timeline(tl);
+	spin_unlock_irqrestore(&tl->lock, flags);
+}
+EXPORT_SYMBOL_GPL(sync_dma_timeline_inc);
+
+/* Wrap-safe: is 32-bit value @a at or past @b? No signed overflow. */
+static bool sync_dma_u32_passed(u32 a, u32 b)
+{
+	return a - b < 0x80000000u;
+}
+
+/**
+ * sync_dma_pt_create() - create a point on a timeline
+ * @tl:		the timeline; the point takes a reference on it
+ * @value:	the 32-bit counter value at which the point signals
+ *
+ * A value the counter already passed (wrap-safe, see the file comment)
+ * gives a signaled point; on a destroyed timeline the point is signaled
+ * with -ENOENT. Process context (GFP_KERNEL).
+ *
+ * Return: the point's dma_fence (the caller owns that reference), or NULL
+ * on allocation failure.
+ */
+struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
+{
+	struct rb_node **link, *parent = NULL;
+	struct sync_dma_pt *pt;
+	unsigned long flags;
+	bool leftmost = true;
+	u64 now;
+	u32 cur;
+
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (!pt)
+		return NULL;
+
+	kref_get(&tl->kref);
+	pt->tl = tl;
+	RB_CLEAR_NODE(&pt->pending_node);
+
+	spin_lock_irqsave(&tl->lock, flags);
+	dma_fence_init(&pt->base, &sync_dma_pt_ops, &tl->lock, tl->context,
+		       value);
+	list_add_tail(&pt->tl_node, &tl->points);
+
+	now = atomic64_read(&tl->value);
+	cur = lower_32_bits(now);
+	if (sync_dma_u32_passed(cur, value)) {
+		pt->target = now - (u32)(cur - value);
+		dma_fence_signal_locked(&pt->base);
+	} else if (tl->destroyed) {
+		pt->target = now + (u32)(value - cur);
+		dma_fence_set_error(&pt->base, -ENOENT);
+		dma_fence_signal_locked(&pt->base);
+	} else {
+		pt->target = now + (u32)(value - cur);
+		link = &tl->pending.rb_root.rb_node;
+		while (*link) {
+			struct sync_dma_pt *other;
+
+			parent = *link;
+			other = rb_entry(parent, struct sync_dma_pt,
+					 pending_node);
+			if (pt->target < other->target) {
+				link = &parent->rb_left;
+			} else {
+				link = &parent->rb_right;
+				leftmost = false;
+			}
+		}
+		rb_link_node(&pt->pending_node, parent, link);
+		rb_insert_color_cached(&pt->pending_node, &tl->pending,
+				       leftmost);
+	}
+	spin_unlock_irqrestore(&tl->lock, flags);
+
+	return &pt->base;
+}
+EXPORT_SYMBOL_GPL(sync_dma_pt_create);
+
+/**
+ * sync_dma_is_pt() - is this dma_fence a point of a sync_dma timeline?
+ * @f:	any dma_fence
+ *
+ * Return: true if @f was made by sync_dma_pt_create().
+ */
+bool sync_dma_is_pt(struct dma_fence *f)
+{
+	return f->ops == &sync_dma_pt_ops;
+}
+EXPORT_SYMBOL_GPL(sync_dma_is_pt);
+
+struct sync_dma_pt *sync_dma_to_pt(struct dma_fence *f)
+{
+	return sync_dma_is_pt(f) ? container_of(f, struct sync_dma_pt, base) :
+				   NULL;
+}
+
+/*
+ * Status of any dma_fence without side effects (no ops->signaled call, no
+ * lock): 1 signaled, 0 not (yet) seen signaled, <0 signaled with error.
+ * For dumps, which may hold locks.
+ */
+int sync_dma_pt_status_peek(struct dma_fence *f)
+{
+	if (!test_bit(DMA_FENCE_FLAG_SIGNALED_BIT, &f->flags))
+		return 0;
+	return f->error ? f->error : 1;
+}
+
+/*
+ * Of two fences of one context, is @a the later? Points of a sync_dma
+ * timeline compare their exact counts; other fences use dma_fence's rule.
+ */
+bool sync_dma_pt_is_later(struct dma_fence *a, struct dma_fence *b)
+{
+	struct sync_dma_pt *pa = sync_dma_to_pt(a), *pb = sync_dma_to_pt(b);
+
+	if (pa && pb)
+		return pa->target > pb->target;
+	return dma_fence_is_later(a, b);
+}
+
+static struct sync_dma_timeline *sync_dma_pt_timeline(struct dma_fence *f)
+{
+	return container_of(f, struct sync_dma_pt, base)->tl;
+}
+
+static const char *sync_dma_pt_get_driver_name(struct dma_fence *f)
+{
+	return sync_dma_pt_timeline(f)->ops->driver_name;
+}
+
+static const char *sync_dma_pt_get_timeline_name(struct dma_fence *f)
+{
+	return sync_dma_pt_timeline(f)->name;
+}
+
+/* Lockless fast path of dma_fence_is_signaled(); exact, as counts never wrap. */
+static bool sync_dma_pt_signaled(struct dma_fence *f)
+{
+	struct sync_dma_pt *pt = container_of(f, struct sync_dma_pt, base);
+
+	return atomic64_read(&pt->tl->value) >= pt->target;
+}
+
+/*
+ * Last reference to the point: unlink it (tl->lock), free it after an RCU
+ * grace period (dma_fence_free) and drop its timeline reference. Never
+ * called with a timeline lock held: the framework drops point references
+ * only from process context or outside its locks; dma_fence_array drops
+ * them from its release, also outside fence locks. Any context.
+ */
+static void sync_dma_pt_release(struct dma_fence *f)
+{
+	struct sync_dma_pt *pt = container_of(f, struct sync_dma_pt, base);
+	struct sync_dma_timeline *tl = pt->tl;
+	unsigned long flags;
+
+	spin_lock_irqsave(&tl->lock, flags);
+	if (!RB_EMPTY_NODE(&pt->pending_node))
+		rb_erase_cached(&pt->pending_node, &tl->pending);
+	list_del(&pt->tl_node);
+	spin_unlock_irqrestore(&tl->lock, flags);
+
+	dma_fence_free(f);
+	sync_dma_timeline_put(tl);
+}
+
+static void sync_dma_pt_timeline_value_str(struct dma_fence *f, char *str,
+					   int size)
+{
+	snprintf(str, size, "%u", sync_dma_timeline_value(sync_dma_pt_timeline(f)));
+}
+
+static void sync_dma_pt_fence_value_str(struct dma_fence *f, char *str,
+					int size)
+{
+	snprintf(str, size, "%u", lower_32_bits(f->seqno));
+}
+
+static const struct dma_fence_ops sync_dma_pt_ops = {
+	.use_64bit_seqno = false,	/* seqno is the 32-bit user value */
+	.get_driver_name = sync_dma_pt_get_driver_name,
+	.get_timeline_name = sync_dma_pt_get_timeline_name,
+	.signaled = sync_dma_pt_signaled,
+	.release = sync_dma_pt_release,
+	.timeline_value_str = sync_dma_pt_timeline_value_str,
+	.fence_value_str = sync_dma_pt_fence_value_str,
+};
