@@ -4,7 +4,8 @@
 # debugfs dump and the tracepoints show a running test's objects, a wait
 # timeout and a fence error dump the sync state to the kernel log (timeout
 # 0 does not), rmmod is refused while a timeline or fence fd is open and
-# works once all are closed; the modules are loaded again at the end.
+# works once all are closed; the modules are loaded again at the end
+# (from $FB_LEGACY_MODULES, default /fb/modules).
 p=0 f=0 s=0
 ok() { echo "ok legacy $1"; p=$((p + 1)); }
 bad() { echo "FAIL legacy $1"; f=$((f + 1)); }
@@ -23,6 +24,7 @@ finish() {
 dbg=/sys/kernel/debug/sync_legacy
 tr=/sys/kernel/tracing
 tmp=/tmp/fb-legacy.$$
+mods=${FB_LEGACY_MODULES:-/fb/modules}
 tag=$$
 mkdir -p "$tmp"
 
@@ -132,8 +134,8 @@ case "$users" in
 	s=$((s + 4))
 	;;
 esac
-loaded sync_legacy || insmod /fb/modules/sync_legacy.ko
-loaded sw_sync_legacy || insmod /fb/modules/sw_sync_legacy.ko
+loaded sync_legacy || insmod "$mods/sync_legacy.ko"
+loaded sw_sync_legacy || insmod "$mods/sw_sync_legacy.ko"
 check reloaded sh -c "grep -q '^sync_legacy ' /proc/modules &&
 	grep -q '^sw_sync_legacy ' /proc/modules && test -c /dev/sw_sync"
 check works-after-reload fb-legacy-ctl open fence 1 "fbl_re$tag" inc 1 wait 1000 ok
