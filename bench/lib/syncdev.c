@@ -121,3 +121,12 @@ int fb_fence_status(int fence, uint32_t *num_fences)
 		*num_fences = info.num_fences;
 	return info.status;
 }
+
+int fb_fence_export_sync_file(int fence)
+{
+	struct sync_dma_export_data d = { .fd = -1 };
+
+	if (ioctl(fence, SYNC_IOC_DMA_EXPORT_SYNC_FILE, &d) < 0)
+		return -errno;
+	return d.fd;
+}

@@ -64,4 +64,10 @@ int fb_fence_poll(int fence, int timeout_ms);
  */
 int fb_fence_status(int fence, uint32_t *num_fences);
 
+/*
+ * dma interop SYNC_IOC_DMA_EXPORT_SYNC_FILE: a new mainline sync_file fd
+ * holding the fence's points; needs FB_CAP_DMA_INTEROP.
+ */
+int fb_fence_export_sync_file(int fence);
+
 #endif /* FB_SYNCDEV_H */
