@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Host stage: kernel style of every backend's module code. checkpatch.pl
+# --strict (from the guest kernel tree) on every .c/.h under module/ must
+# report no error, and a sparse build (C=2, W=1) of every module/*/Kbuild
+# dir against the perf guest kernel must print no warning or error.
+# One ok/FAIL line per file and per module dir, then the tally.
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 1
+. vm/lib.sh
+
+p=0 f=0
+ok() { echo "ok style $1"; p=$((p + 1)); }
+bad() { echo "FAIL style $1"; f=$((f + 1)); }
+tmp=$(mktemp -d /tmp/fencebench-style.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+ksrc=$(fb_ksrc)
+checkpatch=$ksrc/scripts/checkpatch.pl
+
+# checkpatch: errors fail; warnings and checks are counted in the ok line.
+if [ -x "$checkpatch" ]; then
+	while IFS= read -r file; do
+		out=$("$checkpatch" --strict --no-tree --no-summary --terse \
+			--show-types -f "$file" 2>&1)
+		nerr=$(grep -c ': ERROR:' <<<"$out")
+		nwarn=$(grep -c ': WARNING:' <<<"$out")
+		nchk=$(grep -c ': CHECK:' <<<"$out")
+		if [ "$nerr" = 0 ]; then
+			ok "checkpatch $file ($nwarn warnings, $nchk checks)"
+		else
+			bad "checkpatch $file ($nerr errors)"
+			grep ': ERROR:' <<<"$out"
+		fi
+	done < <(find module -name '*.[ch]' | sort)
+else
+	bad "checkpatch ($checkpatch missing: make kernel)"
+fi
+
+# sparse: each module dir is built in a private copy (with module/include
+# beside it, as `make modules` lays it out), so nothing is left in the tree.
+kdir=$(fb_kdir perf)
+if ! command -v sparse >/dev/null; then
+	bad "sparse (not installed: make deps)"
+elif [ ! -f "$kdir/.fencebench-done" ]; then
+	bad "sparse (no perf guest kernel at $kdir: make kernel)"
+else
+	mkdir -p "$tmp/module"
+	[ -d module/include ] && cp -r module/include "$tmp/module/"
+	for kb in module/*/Kbuild; do
+		[ -f "$kb" ] || continue
+		d=$(dirname "$kb")
+		cp -r "$d" "$tmp/module/"
+		log=$tmp/$(basename "$d").log
+		make -s -C "$kdir" M="$tmp/$d" W=1 C=2 modules > "$log" 2>&1
+		rc=$?
+		if [ "$rc" = 0 ] && ! grep -qE '(warning|error):' "$log"; then
+			ok "sparse $d"
+		else
+			bad "sparse $d (make status $rc)"
+			grep -E '(warning|error):' "$log" | head -n 40
+		fi
+	done
+fi
+
+echo "$p passed, $f failed"
+[ "$f" = 0 ]
