@@ -266,6 +266,32 @@ static void *a_li_ro(struct bi_ctx *c)
 	return place_ro(c, &len, sizeof(len));
 }
 
+static struct sync_dma_export_data export_data(void)
+{
+	struct sync_dma_export_data d = { .fd = -1 };
+
+	return d;
+}
+static void *a_export_ok(struct bi_ctx *c)
+{
+	struct sync_dma_export_data d = export_data();
+
+	return place_rw(c, &d, sizeof(d));
+}
+static void *a_export_flags(struct bi_ctx *c)
+{
+	struct sync_dma_export_data d = export_data();
+
+	d.flags = 1;
+	return place_rw(c, &d, sizeof(d));
+}
+static void *a_export_ro(struct bi_ctx *c)
+{
+	struct sync_dma_export_data d = export_data();
+
+	return place_ro(c, &d, sizeof(d));
+}
+
 /* ---- checks after an accepted call ---- */
 
 static void close_created(struct bi_ctx *c, void *arg)
@@ -301,6 +327,22 @@ static void close_lmerged(struct bi_ctx *c, void *arg)
 	(void)c;
 	if (REL_CHECK(d->fence >= 0, "no fence fd returned"))
 		close(d->fence);
+}
+
+/* The export is a real mainline sync_file with the fence's state. */
+static void close_exported(struct bi_ctx *c, void *arg)
+{
+	struct sync_dma_export_data *d = arg;
+	uint32_t n = 0;
+
+	(void)c;
+	if (REL_CHECK(d->fd >= 0, "no sync_file fd returned")) {
+		REL_CHECK(fb_fence_status(d->fd, &n) == 0 && n == 1,
+			  "exported sync_file: status %d, %u fences", fb_fence_status(d->fd, NULL), n);
+		REL_CHECK(ioctl(d->fd, SYNC_IOC_LEGACY_FENCE_INFO, c->rw) < 0 && errno == ENOTTY,
+			  "exported fd answers the 2013 ABI: not a mainline sync_file");
+		close(d->fd);
+	}
 }
 
 static void after_inc0(struct bi_ctx *c, void *arg)
@@ -446,6 +488,13 @@ static const struct bi_case cases[] = {
 	{ "legacy-info/size-odd", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_odd, { NA, 0, SAME }, after_li, 0 },
 	{ "legacy-info/size-huge", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_huge, { NA, 0, SAME }, after_li, 0 },
 	{ "legacy-info/unaligned-buffer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_unaligned_ptr, { NA, 0, SAME }, after_li, 0 },
+	/* fence fd: the dma interop export (nr 16; unknown elsewhere) */
+	{ "export/NULL", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_null, { NA, NA, EFAULT }, NULL, 0 },
+	{ "export/unmapped", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_hole, { NA, NA, EFAULT }, NULL, 0 },
+	{ "export/read-only-answer", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ro, { NA, NA, EFAULT }, NULL, 0 },
+	{ "export/flags", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_flags, { NA, NA, EINVAL }, NULL, 0 },
+	{ "export/valid-or-unknown", T_PEND, 0, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ok, { ENOTTY, ENOTTY, 0 }, close_exported, 0 },
+	{ "export/on-pipe", T_PIPE, 0, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ok, ALL(ENOTTY), NULL, 0 },
 	{ "legacy-info/wrong-size-nr", T_PEND, FB_CAP_LEGACY_ABI, _IOWR(SYNC_IOC_LEGACY_MAGIC, 2, char[5]), a_li_odd, { NA, ENOTTY, SAME }, NULL, 0 },
 };
 
