@@ -77,7 +77,8 @@ modules: kernel
 	@for f in $(FLAVOUR); do \
 		kdir=$$(. vm/lib.sh && fb_kdir $$f); dst=$(BUILD)/$$f; \
 		rm -rf $$dst/modules; mkdir -p $$dst/modules $$dst/module; : > $$dst/modules/load.list; \
-		rsync -a --delete module/ $$dst/module/ || exit 1; \
+		rsync -a --delete --include='*/' --include='*.[ch]' --include=Kbuild --include=Makefile \
+			--exclude='*' module/ $$dst/module/ || exit 1; \
 		for d in $(sort $(filter %/legacy,$(MODULE_DIRS))) $(sort $(filter-out %/legacy,$(MODULE_DIRS))); do \
 			echo "[fencebench] modules: $$d ($$f)"; \
 			$(MAKE) -s -C $$kdir M=$(CURDIR)/$$dst/$$d W=1 modules > $$dst/$$(basename $$d).log 2>&1; rc=$$?; \
@@ -86,7 +87,7 @@ modules: kernel
 			if grep -q 'warning:' $$dst/$$(basename $$d).log; then \
 				echo "[fencebench] error: $$d builds with warnings (W=1)"; exit 1; fi; \
 			for m in $$(cat $$dst/$$d/modules.order); do \
-				ko=$$(basename $${m%.o}).ko; cp $$dst/$$d/$$ko $$dst/modules/ && echo $$ko >> $$dst/modules/load.list; \
+				m=$$(basename $$m); ko=$${m%.*}.ko; cp $$dst/$$d/$$ko $$dst/modules/ && echo $$ko >> $$dst/modules/load.list; \
 			done; \
 		done; \
 	done
