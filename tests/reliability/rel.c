@@ -109,6 +109,11 @@ bool rel_backend_use(const struct fb_syncdev *dev, const char *what)
 	return false;
 }
 
+void rel_backend_switch(const struct fb_syncdev *dev)
+{
+	cur = slot_of(dev);
+}
+
 struct rel_figures *rel_fig(void)
 {
 	return cur >= 0 ? &used[cur].fig : &no_backend;

@@ -38,6 +38,9 @@ bool rel_backend_required(const char *name);
  */
 bool rel_backend_use(const struct fb_syncdev *dev, const char *what);
 
+/* Make @dev (already checked with rel_backend_use) current again. */
+void rel_backend_switch(const struct fb_syncdev *dev);
+
 /* Figures of the current backend. */
 struct rel_figures *rel_fig(void);
 const struct fb_syncdev *rel_backend(void);

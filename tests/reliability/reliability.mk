@@ -22,3 +22,8 @@ REL_PROGS += rel-failslab
 GUEST_PROGS += $(GUEST_BIN)/rel-failslab
 $(GUEST_BIN)/rel-failslab: $(REL_DIR)/failslab.c $(REL_DIR)/faultinj.c $(REL_LIB) $(REL_HDR) | $(GUEST_BIN)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(REL_CFLAGS) -o $@ $(REL_DIR)/failslab.c $(REL_DIR)/faultinj.c $(REL_LIB) $(GUEST_LDFLAGS)
+
+REL_PROGS += rel-fuzz
+GUEST_PROGS += $(GUEST_BIN)/rel-fuzz
+$(GUEST_BIN)/rel-fuzz: $(REL_DIR)/fuzz.c $(REL_DIR)/fuzz_model.c $(REL_LIB) $(REL_HDR) | $(GUEST_BIN)
+	$(GUEST_CC) $(GUEST_CFLAGS) $(REL_CFLAGS) -o $@ $(REL_DIR)/fuzz.c $(REL_DIR)/fuzz_model.c $(REL_LIB) $(GUEST_LDFLAGS)

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* fuzz_model.h - what rel-fuzz expects: a user-space model of timelines, points and fences. */
+#ifndef REL_FUZZ_MODEL_H
+#define REL_FUZZ_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define FM_MAX_TL	16
+#define FM_MAX_FENCES	48
+#define FM_MAX_PTS	16	/* per fence: at most one per timeline seen */
+#define FM_MAX_POINTS	4096	/* point table (recycled) */
+
+/* What kind of file a fence fd is: decides its ABI and merge rules. */
+enum fm_kind { FM_LEGACY, FM_DMA, FM_SYNCFILE };
+
+struct fm_timeline {
+	bool used;		/* slot holds a timeline (maybe closed) */
+	bool open;		/* its fd is still open */
+	int fd;
+	enum fm_kind kind;	/* kind of the fences it makes */
+	const char *backend;
+	uint32_t counter;
+};
+
+struct fm_point {
+	int tl;			/* timeline slot */
+	uint32_t value;
+	int state;		/* 0 pending, 1 signaled, <0 error (sticky) */
+	unsigned int refs;	/* fences holding it */
+};
+
+struct fm_fence {
+	bool used;
+	int fd;
+	enum fm_kind kind;
+	unsigned int npts;
+	int pts[FM_MAX_PTS];	/* point table indices; -1: a signaled stub */
+	bool exported;		/* sync_file exported by dma: point count may differ */
+};
+
+struct fm_state {
+	struct fm_timeline tl[FM_MAX_TL];
+	struct fm_fence f[FM_MAX_FENCES];
+	struct fm_point pt[FM_MAX_POINTS];
+};
+
+void fm_init(struct fm_state *m);
+/* New point on timeline slot @tl at @value (signaled if already reached); index or -1. */
+int fm_point_new(struct fm_state *m, int tl, uint32_t value);
+void fm_fence_set(struct fm_state *m, int slot, int fd, enum fm_kind kind,
+		  const int *pts, unsigned int npts);
+void fm_fence_drop(struct fm_state *m, int slot);
+/* Advance a timeline: every pending point it reaches signals. */
+void fm_inc(struct fm_state *m, int tl, uint32_t n);
+/* Close a timeline: its pending points fail with -ENOENT. */
+void fm_close_timeline(struct fm_state *m, int tl);
+
+/* Expected merge of fence slots a and b through fd a: 0 or the errno. */
+int fm_merge_errno(const struct fm_state *m, int a, int b);
+/* Points of the merge result (into @out), its kind. */
+unsigned int fm_merge_points(const struct fm_state *m, int a, int b, int *out,
+			     enum fm_kind *kind);
+
+/* Status the fence must report: 1, 0 or the error; *@alt another accepted value (or 2: none). */
+int fm_status(const struct fm_state *m, int slot, int *alt);
+/* Expected number of points through FILE_INFO. */
+unsigned int fm_num_fences(const struct fm_state *m, int slot);
+
+#endif /* REL_FUZZ_MODEL_H */
