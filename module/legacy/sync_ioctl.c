@@ -198,9 +198,12 @@ static long sync_fence_ioctl_legacy_info(struct sync_fence *fence,
 	if (get_user(size, (__u32 __user *)arg))
 		return -EFAULT;
 
-	/* too small a buffer is ENOMEM, as for a short point record */
+	/*
+	 * As in 2013: a buffer that cannot even hold the header is EINVAL,
+	 * one too small for the points is ENOMEM (from sync_fill_pt_info).
+	 */
 	if (size < sizeof(*data))
-		return -ENOMEM;
+		return -EINVAL;
 
 	if (size > SYNC_INFO_MAX_LEN)
 		size = SYNC_INFO_MAX_LEN;
