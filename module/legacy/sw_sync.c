@@ -168,20 +168,32 @@ EXPORT_SYMBOL_GPL(sw_sync_timeline_create);
  * @obj:	the timeline
  * @inc:	amount to add to the counter (wraps at 2^32)
  *
- * Signals every point the counter has reached.
+ * Signals every point the counter has reached or passed.
  *
  * Context: any context that may take a spinlock with irqs disabled.
  */
 void sw_sync_timeline_inc(struct sw_sync_timeline *obj, u32 inc)
 {
 	unsigned long flags;
+	u32 step;
 
-	/* Fix: the 2013 increment was an unlocked read-modify-write */
-	spin_lock_irqsave(&obj->value_lock, flags);
-	WRITE_ONCE(obj->value, obj->value + inc);
-	spin_unlock_irqrestore(&obj->value_lock, flags);
+	/*
+	 * Fix: the 2013 code added @inc in one go, so an increment of 2^31
+	 * or more made the points it passed look in the future (wrap-safe
+	 * compare) and they never signaled. Advance by at most INT_MAX and
+	 * signal after each step.
+	 */
+	do {
+		step = min_t(u32, inc, INT_MAX);
 
-	sync_timeline_signal(&obj->obj);
+		/* Fix: the 2013 increment was an unlocked read-modify-write */
+		spin_lock_irqsave(&obj->value_lock, flags);
+		WRITE_ONCE(obj->value, obj->value + step);
+		spin_unlock_irqrestore(&obj->value_lock, flags);
+
+		sync_timeline_signal(&obj->obj);
+		inc -= step;
+	} while (inc);
 }
 EXPORT_SYMBOL_GPL(sw_sync_timeline_inc);
 

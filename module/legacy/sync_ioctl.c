@@ -199,11 +199,11 @@ static long sync_fence_ioctl_legacy_info(struct sync_fence *fence,
 		return -EFAULT;
 
 	/*
-	 * As in 2013: a buffer that cannot even hold the header is EINVAL,
-	 * one too small for the points is ENOMEM (from sync_fill_pt_info).
+	 * Any buffer too small for the whole answer is ENOMEM, as the ABI
+	 * header says (2013 answered EINVAL below the header's size).
 	 */
 	if (size < sizeof(*data))
-		return -EINVAL;
+		return -ENOMEM;
 
 	if (size > SYNC_INFO_MAX_LEN)
 		size = SYNC_INFO_MAX_LEN;
