@@ -69,6 +69,7 @@ deps:
 
 kernel:
 	@for f in $(FLAVOUR); do vm/build-kernel $$f >/dev/null || exit 1; done
+	@vm/prune-cache
 
 # Each module/<dir>/ with a Kbuild file is built out of tree, in a copy
 # under build/<flavour>/module/ so that the flavours do not share objects.
