@@ -54,6 +54,13 @@ struct dma_fence *sync_dma_fence_to_dma_fence(struct sync_dma_fence *fence)
 		kfree(fences);
 		return NULL;
 	}
+	/*
+	 * Enable signalling now: 6.1's dma_fence_array_signaled(), asked
+	 * before that, reports the array signaled without the error of a
+	 * failed point (it clears the pending error); with its callbacks
+	 * installed the first error is kept, as sync_dma fences do.
+	 */
+	dma_fence_enable_sw_signaling(&array->base);
 	return &array->base;
 }
 EXPORT_SYMBOL_GPL(sync_dma_fence_to_dma_fence);

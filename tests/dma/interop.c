@@ -378,13 +378,14 @@ static int case_import_legacy_info(void)
 static int case_import_error(void)
 {
 	struct waiter w;
-	int d, ml, fd, fm, m, sf;
+	int d, ml, fd, fm, m, sf, sf0;
 
 	OK(d = fb_timeline_open(dma_dev));
 	OK(ml = fb_timeline_open(ml_dev));
 	OK(fd = fb_fence_create(d, 1, "fd"));
 	OK(fm = fb_fence_create(ml, 1, "fm"));
 	OK(m = fb_fence_merge(fd, fm, "err"));
+	OK(sf0 = export_fd(m, 0));
 	OK(waiter_start(&w, m, 0));
 	usleep(20000);
 	close(ml);
@@ -392,11 +393,14 @@ static int case_import_error(void)
 	CHECK(w.result == -ENOENT, "waiter woke with %d, want ENOENT", w.result);
 	STATUS(m, -ENOENT, 2);
 	CHECK(fb_fence_poll(m, 0) == -EIO, "poll: no POLLERR");
-	/* and exported again, mainline sees the error once all signaled */
+	/* exported before and after: mainline sees the error once all signaled */
 	OK(sf = export_fd(m, 0));
 	STATUS(sf, 0, 2);
+	STATUS(sf0, 0, 2);
 	OK(fb_timeline_inc(d, 1));
 	STATUS(sf, -ENOENT, 2);
+	STATUS(sf0, -ENOENT, 2);
+	close(sf0);
 	close(sf);
 	close(m);
 	close(fd);
