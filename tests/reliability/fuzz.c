@@ -38,6 +38,7 @@ struct fuzz {
 	uint64_t seed;
 	bool verbose, failed;
 	char log[LOG_LINES][LOG_LEN];
+	unsigned long long lines;	/* log lines written */
 	char spec[128];
 	unsigned long long by_kind[16];
 };
@@ -46,7 +47,7 @@ static const char *kind_name[] = { "legacy", "dma", "sync_file" };
 
 static void note(struct fuzz *z, const char *fmt, ...)
 {
-	char *l = z->log[z->op % LOG_LINES];
+	char *l = z->log[z->lines++ % LOG_LINES];
 	int n = snprintf(l, LOG_LEN, "#%llu ", z->op);
 	va_list ap;
 
@@ -71,7 +72,7 @@ static void fail(struct fuzz *z, const char *fmt, ...)
 	printf("FUZZ FAILURE at operation #%llu, seed %llu: %s\n", z->op,
 	       (unsigned long long)z->seed, msg);
 	printf("last operations:\n");
-	for (unsigned long long i = z->op >= LOG_LINES ? z->op - LOG_LINES + 1 : 0; i <= z->op; i++)
+	for (unsigned long long i = z->lines > LOG_LINES ? z->lines - LOG_LINES : 0; i < z->lines; i++)
 		printf("  %s\n", z->log[i % LOG_LINES]);
 	printf("replay: rel-fuzz --backend %s --seed %llu --max-ops %llu --verbose\n",
 	       z->spec, (unsigned long long)z->seed, z->op + 1);
@@ -125,6 +126,34 @@ static const char *fence_backend(struct fuzz *z, int s)
 
 /* ---- checks ---- */
 
+/* The model's view of one fence, and the kernel's, for a failure report. */
+static void dump_fence(struct fuzz *z, int s)
+{
+	const struct fm_fence *f = &z->m.f[s];
+	struct sync_fence_info recs[FM_MAX_PTS];
+	struct sync_file_info info = { .num_fences = FM_MAX_PTS,
+				       .sync_fence_info = (uintptr_t)recs };
+
+	printf("model of f%d (fd %d, %s):\n", s, f->fd, kind_name[f->kind]);
+	for (unsigned int i = 0; i < f->npts; i++) {
+		const struct fm_point *p = &z->m.pt[f->pts[i]];
+
+		if (f->pts[i] < 0) {
+			printf("  stub: signaled\n");
+			continue;
+		}
+		printf("  point t%d (%s, %s, at %#x) value %#x state %d\n", p->tl,
+		       z->m.tl[p->tl].backend, z->m.tl[p->tl].open ? "open" : "closed",
+		       z->m.tl[p->tl].counter, p->value, p->state);
+	}
+	if (ioctl(f->fd, SYNC_IOC_FILE_INFO, &info) == 0) {
+		printf("kernel: status %d, %u points\n", info.status, info.num_fences);
+		for (unsigned int i = 0; i < info.num_fences && i < FM_MAX_PTS; i++)
+			printf("  point %s/%s status %d\n", recs[i].driver_name,
+			       recs[i].obj_name, recs[i].status);
+	}
+}
+
 static void check_fence(struct fuzz *z, int s, const char *why)
 {
 	const struct fm_fence *f = &z->m.f[s];
@@ -139,9 +168,11 @@ static void check_fence(struct fuzz *z, int s, const char *why)
 		return;
 	}
 	got = info.status;
-	if (got != want && got != alt)
+	if (got != want && got != alt) {
 		fail(z, "%s: f%d (%s, %u points) status %d, model says %d", why, s,
 		     kind_name[f->kind], f->npts, got, want);
+		dump_fence(z, s);
+	}
 	if (approx ? info.num_fences > f->npts || !info.num_fences
 		   : info.num_fences != fm_num_fences(&z->m, s))
 		fail(z, "%s: f%d (%s) has %u points, model says %u", why, s,
@@ -158,6 +189,8 @@ static void check_all(struct fuzz *z, const char *why)
 }
 
 /* ---- operations ---- */
+
+static void retire_far_points(struct fuzz *z, int t);
 
 static void op_tl_open(struct fuzz *z)
 {
@@ -250,6 +283,34 @@ static void op_inc(struct fuzz *z)
 	}
 	fm_inc(&z->m, t, n);
 	check_all(z, "after inc");
+	retire_far_points(z, t);
+}
+
+/*
+ * 32-bit wrap-safe comparison only orders values less than 2^31 apart, so
+ * the model stays in that window: fences with a point more than 2^30 behind
+ * its timeline are closed (rel-stress u32-wrap checks the edge itself).
+ */
+static void retire_far_points(struct fuzz *z, int t)
+{
+	for (int s = 0; s < FM_MAX_FENCES; s++) {
+		const struct fm_fence *f = &z->m.f[s];
+		bool far = false;
+
+		if (!f->used)
+			continue;
+		for (unsigned int i = 0; i < f->npts; i++) {
+			const struct fm_point *p = &z->m.pt[f->pts[i]];
+
+			far |= f->pts[i] >= 0 && p->tl == t &&
+			       z->m.tl[t].counter - p->value > 0x40000000u;
+		}
+		if (far) {
+			note(z, "retire f%d (fd %d): a point is 2^30 behind t%d", s, f->fd, t);
+			close(f->fd);
+			fm_fence_drop(&z->m, s);
+		}
+	}
 }
 
 static void op_merge(struct fuzz *z)
@@ -422,6 +483,7 @@ static void op_fork(struct fuzz *z)
 	}
 	fm_inc(&z->m, t, n);
 	check_all(z, "after the child's inc");
+	retire_far_points(z, t);
 }
 
 static const struct {

@@ -132,8 +132,12 @@ unsigned int fm_merge_points(const struct fm_state *m, int a, int b, int *out,
 
 			if (pending_only && (p < 0 || m->pt[p].state))
 				continue;
-			if (p < 0) {	/* an imported stub: a signaled point of its own */
-				if (n < FM_MAX_PTS)
+			if (p < 0) {	/* imported stubs share context 0: one is kept */
+				bool have = false;
+
+				for (unsigned int j = 0; j < n; j++)
+					have |= out[j] < 0;
+				if (!have && n < FM_MAX_PTS)
 					out[n++] = -1;
 				continue;
 			}

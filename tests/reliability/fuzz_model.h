@@ -8,7 +8,7 @@
 
 #define FM_MAX_TL	16
 #define FM_MAX_FENCES	48
-#define FM_MAX_PTS	16	/* per fence: at most one per timeline seen */
+#define FM_MAX_PTS	(FM_MAX_TL + 1)	/* per fence: one per timeline, one stub */
 #define FM_MAX_POINTS	4096	/* point table (recycled) */
 
 /* What kind of file a fence fd is: decides its ABI and merge rules. */
