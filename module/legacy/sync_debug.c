@@ -18,6 +18,7 @@
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
+#include <linux/ratelimit.h>
 #include <linux/seq_file.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -179,10 +180,22 @@ DEFINE_SHOW_ATTRIBUTE(sync_debugfs);
 static DEFINE_MUTEX(sync_dump_lock);
 static char sync_dump_buf[64 * 1024];
 
+/*
+ * Fix: 2013 dumped everything on every timeout, which floods the log (and
+ * loses records) when a program times out in a loop. At most
+ * SYNC_DUMP_BURST dumps per SYNC_DUMP_INTERVAL, of at most SYNC_DUMP_LINES
+ * lines each.
+ */
+#define SYNC_DUMP_INTERVAL	(5 * HZ)
+#define SYNC_DUMP_BURST		4
+#define SYNC_DUMP_LINES		200
+static DEFINE_RATELIMIT_STATE(sync_dump_rs, SYNC_DUMP_INTERVAL,
+			      SYNC_DUMP_BURST);
+
 /**
  * sync_dump() - print the state of every timeline and fence to the log
  *
- * Called on a wait timeout and on a fence error.
+ * Called on a wait timeout and on a fence error; rate limited.
  *
  * Context: process context (takes a mutex).
  */
@@ -192,7 +205,13 @@ void sync_dump(void)
 		.buf = sync_dump_buf,
 		.size = sizeof(sync_dump_buf) - 1,
 	};
+	unsigned int lines = 0, skipped = 0;
 	char *p, *line;
+
+	if (!__ratelimit(&sync_dump_rs)) {
+		pr_info("sync state dump skipped (rate limit)\n");
+		return;
+	}
 
 	mutex_lock(&sync_dump_lock);
 
@@ -201,11 +220,17 @@ void sync_dump(void)
 
 	pr_info("dump of the sync state:\n");
 	p = sync_dump_buf;
-	while ((line = strsep(&p, "\n")))
-		if (*line)
+	while ((line = strsep(&p, "\n"))) {
+		if (!*line)
+			continue;
+		if (lines++ < SYNC_DUMP_LINES)
 			pr_info("%s\n", line);
-	if (seq_has_overflowed(&s))
-		pr_info("(dump truncated)\n");
+		else
+			skipped++;
+	}
+	if (skipped || seq_has_overflowed(&s))
+		pr_info("(dump truncated: %u more lines%s)\n", skipped,
+			seq_has_overflowed(&s) ? " and more" : "");
 
 	mutex_unlock(&sync_dump_lock);
 }
