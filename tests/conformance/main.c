@@ -206,6 +206,15 @@ static void list_cases(void)
 			       c->caps & FB_CAP_DMA_INTEROP ? " dma-interop" : "");
 }
 
+static int case_exists(const char *name)
+{
+	for (const struct conf_case *const *tab = conf_case_tables; *tab; tab++)
+		for (const struct conf_case *c = *tab; c->name; c++)
+			if (!strcmp(c->name, name))
+				return 1;
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: fb-conformance [--backend NAME|all] [--case NAME] [--list] [-v]\n"
@@ -253,6 +262,11 @@ int main(int argc, char **argv)
 	}
 	if (optind != argc) {
 		usage(stderr);
+		return 2;
+	}
+	if (only && !case_exists(only)) {
+		fprintf(stderr, "fb-conformance: unknown case '%s' (see --list)\n",
+			only);
 		return 2;
 	}
 	if (strcmp(backend, "all") && !fb_syncdev_find(backend)) {
