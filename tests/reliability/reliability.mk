@@ -27,3 +27,22 @@ REL_PROGS += rel-fuzz
 GUEST_PROGS += $(GUEST_BIN)/rel-fuzz
 $(GUEST_BIN)/rel-fuzz: $(REL_DIR)/fuzz.c $(REL_DIR)/fuzz_model.c $(REL_LIB) $(REL_HDR) | $(GUEST_BIN)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(REL_CFLAGS) -o $@ $(REL_DIR)/fuzz.c $(REL_DIR)/fuzz_model.c $(REL_LIB) $(GUEST_LDFLAGS)
+
+REL_PROGS += rel-access rel-unload
+GUEST_PROGS += $(GUEST_BIN)/rel-access $(GUEST_BIN)/rel-unload
+$(GUEST_BIN)/rel-access: $(REL_DIR)/access.c $(REL_LIB) $(REL_HDR) | $(GUEST_BIN)
+	$(GUEST_CC) $(GUEST_CFLAGS) $(REL_CFLAGS) -o $@ $(REL_DIR)/access.c $(REL_LIB) $(GUEST_LDFLAGS)
+$(GUEST_BIN)/rel-unload: $(REL_DIR)/unload.c $(REL_LIB) $(REL_HDR) | $(GUEST_BIN)
+	$(GUEST_CC) $(GUEST_CFLAGS) $(REL_CFLAGS) -o $@ $(REL_DIR)/unload.c $(REL_LIB) $(GUEST_LDFLAGS)
+
+# make fuzz SECONDS=N [BACKEND=all|name,...] [SEED=S]: the fuzzer alone in
+# the debug guest (4 vCPUs) for N seconds, then unload + kmemleak.
+SECONDS ?= 300
+BACKEND ?= all
+SEED ?=
+.PHONY: fuzz
+fuzz: deps
+	@$(MAKE) --no-print-directory FLAVOUR=debug initramfs
+	vm/run --flavour debug --cpus 4 --timeout $$(( $(SECONDS) + 900 )) -- \
+		env REL_MODE=fuzz REL_BACKENDS=$(BACKEND) REL_FUZZ_SECONDS=$(SECONDS) \
+		$(if $(SEED),REL_FUZZ_SEED=$(SEED)) sh /fb/tests/40-reliability.sh

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unload.c - rel-unload: a backend's modules cannot be removed while one of
+ * its timeline, fence or exported sync_file fds is open, and every module
+ * reference taken by those fds is given back when they close.
+ * (The real unload, kmemleak scan and reload are done by 40-reliability.sh.)
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "rel.h"
+
+#define MAX_MODS 8
+
+static int refcnt(const char *mod)
+{
+	char path[128], buf[32] = "";
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/sys/module/%s/refcnt", mod);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n > 0 ? atoi(buf) : -1;
+}
+
+/* Try to remove @mod without waiting: 0 if it went (a failure here), else errno. */
+static int try_unload(const char *mod)
+{
+	return syscall(SYS_delete_module, mod, O_NONBLOCK) ? errno : 0;
+}
+
+/* Hold @what open and check that no module of the backend can be removed. */
+static void refused_while(const char *what, int fd, char **mods, int nmods, const int *base)
+{
+	rel_case_begin("unload/refused-while-%s-open", what);
+	if (!REL_CHECK(fd >= 0, "cannot make a %s: %d", what, fd)) {
+		rel_case_end();
+		return;
+	}
+	for (int i = 0; i < nmods; i++) {
+		int e = try_unload(mods[i]);
+
+		rel_fig()->ops++;
+		REL_CHECK(e == EWOULDBLOCK || e == EBUSY,
+			  "delete_module(%s) with a %s open: %s, want EWOULDBLOCK", mods[i],
+			  what, e ? strerror(e) : "REMOVED");
+	}
+	close(fd);
+	/* References may go in deferred work (RCU, fput): give them 2 s. */
+	for (int tries = 0; tries < 200; tries++) {
+		bool back = true;
+
+		for (int i = 0; i < nmods; i++)
+			back &= refcnt(mods[i]) == base[i];
+		if (back)
+			break;
+		usleep(10000);
+	}
+	for (int i = 0; i < nmods; i++)
+		REL_CHECK(refcnt(mods[i]) == base[i], "%s refcnt %d after closing the %s, was %d",
+			  mods[i], refcnt(mods[i]), what, base[i]);
+	rel_case_end();
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "backend", required_argument, NULL, 'b' },
+		{ "module", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct fb_syncdev *dev = NULL;
+	char *mods[MAX_MODS];
+	int nmods = 0, base[MAX_MODS], c, tl, f;
+
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b': dev = fb_syncdev_find(optarg); break;
+		case 'm': if (nmods < MAX_MODS) mods[nmods++] = optarg; break;
+		default:
+			printf("usage: rel-unload --backend NAME --module MOD [--module MOD]...\n");
+			return c == 'h' ? 0 : 2;
+		}
+	}
+	if (!dev || !nmods) {
+		printf("rel-unload: need --backend and at least one --module\n");
+		return 2;
+	}
+	rel_begin("rel-unload");
+	if (!rel_backend_use(dev, "unload"))
+		return rel_finish();
+	for (int i = 0; i < nmods; i++)
+		base[i] = refcnt(mods[i]);
+
+	refused_while("timeline", fb_timeline_open(dev), mods, nmods, base);
+
+	tl = fb_timeline_open(dev);
+	f = tl >= 0 ? fb_fence_create(tl, 1, "unload") : -1;
+	if (tl >= 0)
+		close(tl);	/* the fence alone must still hold the modules */
+	refused_while("fence", f, mods, nmods, base);
+
+	if (dev->caps & FB_CAP_DMA_INTEROP) {
+		tl = fb_timeline_open(dev);
+		f = tl >= 0 ? fb_fence_create(tl, 1, "unload") : -1;
+		c = f >= 0 ? fb_fence_export_sync_file(f) : -1;
+		if (f >= 0)
+			close(f);
+		if (tl >= 0)
+			close(tl);
+		refused_while("exported-sync-file", c, mods, nmods, base);
+	}
+	return rel_finish();
+}
