@@ -100,7 +100,12 @@ guest: $(GUEST_PROGS)
 $(GUEST_BIN) $(HOST_TEST_BIN):
 	@mkdir -p $@
 
-initramfs: guest modules
+# The kernel comes first, in its own make: guest programs built from the
+# kernel tree (the kernel's sync selftests) need the source extracted
+# before their rules are read.
+initramfs:
+	@$(MAKE) --no-print-directory kernel
+	@$(MAKE) --no-print-directory guest modules
 	@for f in $(FLAVOUR); do vm/build-initramfs $$f >/dev/null || exit 1; done
 
 host-tests: $(HOST_TESTS)
