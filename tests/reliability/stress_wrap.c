@@ -35,8 +35,44 @@ static void check_states(int *f, const uint32_t *v, uint32_t counter, const char
 	}
 }
 
+/*
+ * A point signaled long ago stays signaled, also in a merge made after the
+ * counter moved on by 2^31 or more (where a wrap-safe comparison of the raw
+ * values would put it in the future again).
+ */
+static void wrap_sticky(const struct stress_params *p)
+{
+	int tl = fb_timeline_open(p->dev), old, fresh, m;
+
+	if (!REL_CHECK(tl >= 0, "timeline open: %d", tl))
+		return;
+	old = fb_fence_create(tl, 1, "old");
+	REL_CHECK(advance(tl, 1) == 0, "inc");
+	REL_CHECK(fb_fence_status(old, NULL) == 1, "fence at 1 not signaled at 1");
+	REL_CHECK(advance(tl, 0x80000010u) == 0, "advance by 2^31 + 16");
+	REL_CHECK(fb_fence_status(old, NULL) == 1, "signaled fence went back to %d",
+		  fb_fence_status(old, NULL));
+	fresh = fb_fence_create(tl, 0x80000012u, "fresh");
+	m = fb_fence_merge(old, fresh, "old+fresh");
+	if (REL_CHECK(m >= 0 && fresh >= 0, "merge: %d", m)) {
+		REL_CHECK(fb_fence_status(m, NULL) == 0, "merge with a pending fence: %d",
+			  fb_fence_status(m, NULL));
+		REL_CHECK(advance(tl, 1) == 0, "inc");
+		REL_CHECK(fb_fence_status(m, NULL) == 1,
+			  "merge of a point signaled 2^31 ago and a signaled one: status %d, want 1",
+			  fb_fence_status(m, NULL));
+		close(m);
+	}
+	if (fresh >= 0)
+		close(fresh);
+	if (old >= 0)
+		close(old);
+	close(tl);
+}
+
 void stress_wrap(const struct stress_params *p)
 {
+	wrap_sticky(p);
 	/* Pending on both sides of 2^32, and exactly at it. */
 	static const uint32_t v[WRAP_FENCES] = {
 		0xffffff80u, 0xfffffffeu, 0xffffffffu, 0x0u, 0x1u, 0x80u,
