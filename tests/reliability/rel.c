@@ -226,6 +226,17 @@ int rel_count_fds(void)
 
 int rel_finish(void)
 {
+	/* A report logged after the last case (deferred work, RCU) still counts. */
+	if (kmsg_ok) {
+		int s = rel_kmsg_check("after the last case");
+
+		if (s > 0) {
+			no_backend.splats += s;
+			printf("FAIL %s: %d kernel splat(s) logged after the last case\n",
+			       prog_name, s);
+			n_fail++;
+		}
+	}
 	for (int i = 0; i < n_used; i++) {
 		struct rel_figures *f = &used[i].fig;
 
