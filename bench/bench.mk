@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+# bench.mk - the benchmark suite (issue 5): the guest binary fencebench, the
+# host tool fbtool, the statistics unit tests, and the bench-run, plots,
+# compare and baseline targets (docs/bench.md).
+BENCH_LIB_SRCS := $(filter-out bench/lib/syncdev.c,$(wildcard bench/lib/*.c))
+BENCH_GUEST_SRCS := bench/main.c $(BENCH_LIB_SRCS) bench/lib/syncdev.c \
+	$(wildcard bench/backends/*.c) $(wildcard bench/workloads/*.c)
+BENCH_HDRS := $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
+	bench/host/*.h) module/include/uapi/fencebench_sync.h
+# Host side: the statistics and result-file parts of bench/lib plus bench/host.
+BENCH_HOST_LIB := bench/lib/results.c bench/lib/json.c bench/lib/stats.c \
+	bench/lib/hist.c bench/host/jsonparse.c bench/host/load.c bench/host/verdict.c
+FBTOOL := $(BUILD)/host/fbtool
+
+GUEST_PROGS += $(GUEST_BIN)/fencebench
+$(GUEST_BIN)/fencebench: $(BENCH_GUEST_SRCS) $(BENCH_HDRS) | $(GUEST_BIN)
+	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(BENCH_GUEST_SRCS) $(GUEST_LDFLAGS) -lnuma -lm
+
+$(FBTOOL): bench/host/fbtool.c $(BENCH_HOST_LIB) $(BENCH_HDRS)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/host/fbtool.c $(BENCH_HOST_LIB) $(HOST_LDFLAGS)
+
+HOST_TESTS += $(HOST_TEST_BIN)/bench-stats $(HOST_TEST_BIN)/bench-verdict
+$(HOST_TEST_BIN)/bench-stats: bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
+	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/tests/stats_test.c $(BENCH_HOST_LIB) $(HOST_LDFLAGS)
+$(HOST_TEST_BIN)/bench-verdict: bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
+	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(HOST_LDFLAGS)
+# The CI gate (tests/host/50-bench-gate.sh) needs the tool too.
+host-tests: $(FBTOOL)
+
+# MODE: icount, tcg, kvm or auto (default: auto = KVM if it works, else TCG).
+# QUICK=1: the small sweep of the CI gate. OUT: run folder (default
+# results/<UTC stamp>-<mode>-<sha>). RUN: results folder for plots/compare
+# (default results/latest). BASE: baseline file for compare.
+MODE ?= auto
+QUICK ?=
+RUN ?= results/latest
+.PHONY: bench-run plots compare baseline
+bench-run: $(FBTOOL)
+	@MODE="$(MODE)" QUICK="$(QUICK)" bench/run-bench
+
+plots: $(FBTOOL)
+	@bench/plot "$(RUN)"
+
+compare: $(FBTOOL)
+	@bench/compare "$(RUN)" $(BASE)
+
+baseline: $(FBTOOL)
+	@bench/make-baseline "$(RUN)"

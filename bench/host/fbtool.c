@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fbtool.c - host side of fencebench: merge guest fragments into a run,
+ * write CSVs, compare a run with a baseline, print the summary table.
+ *
+ *   fbtool merge OUT.json [--meta KEY=VAL]... FRAGMENT.json...
+ *   fbtool csv RESULTS.json DIR
+ *   fbtool meta RESULTS.json KEY
+ *   fbtool compare [--threshold F] [--alpha F] [--all] BASELINE NOW
+ *   fbtool summary RESULTS.json
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "results.h"
+#include "verdict.h"
+
+static int load_or_die(struct fb_results *r, const char *path)
+{
+	char err[512];
+
+	if (fb_results_load(r, path, err, sizeof(err))) {
+		fprintf(stderr, "fbtool: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int cmd_merge(int argc, char **argv)
+{
+	struct fb_results out, frag;
+	struct fb_meta extra = { 0 };
+	const char *path;
+	int err = 0, i;
+
+	if (argc < 2)
+		return 2;
+	path = argv[0];
+	fb_results_init(&out);
+	for (i = 1; i < argc && !strcmp(argv[i], "--meta") && i + 1 < argc;
+	     i += 2) {
+		char *eq = strchr(argv[i + 1], '=');
+
+		if (!eq)
+			return 2;
+		*eq = 0;
+		fb_meta_set(&extra, argv[i + 1], eq + 1, 0);
+	}
+	for (; i < argc && !err; i++) {
+		struct fb_meta *b;
+
+		fb_results_init(&frag);
+		if (load_or_die(&frag, argv[i])) {
+			err = 1;
+			break;
+		}
+		if (!out.meta.n)
+			fb_meta_copy(&out.meta, &frag.meta);
+		b = realloc(out.boots, (out.nboots + 1) * sizeof(*b));
+		if (!b)
+			return 1;
+		out.boots = b;
+		memset(&b[out.nboots], 0, sizeof(*b));
+		fb_meta_copy(&b[out.nboots++], &frag.meta);
+		for (size_t k = 0; k < frag.nm; k++)
+			fb_results_copy_metric(&out, &frag.m[k]);
+		for (size_t k = 0; k < frag.nh; k++)
+			fb_results_copy_hist(&out, &frag.h[k]);
+		fb_results_free(&frag);
+	}
+	fb_meta_copy(&out.meta, &extra);
+	if (!err && (err = fb_results_write_json(&out, path)))
+		fprintf(stderr, "fbtool: %s: %s\n", path, strerror(-err));
+	fb_meta_free(&extra);
+	fb_results_free(&out);
+	return err ? 1 : 0;
+}
+
+static int cmd_csv(int argc, char **argv)
+{
+	struct fb_results r;
+	int err;
+
+	if (argc != 2)
+		return 2;
+	fb_results_init(&r);
+	if (load_or_die(&r, argv[0]))
+		return 1;
+	err = fb_results_write_csvs(&r, argv[1]);
+	if (err)
+		fprintf(stderr, "fbtool: %s: %s\n", argv[1], strerror(-err));
+	fb_results_free(&r);
+	return err ? 1 : 0;
+}
+
+static int cmd_meta(int argc, char **argv)
+{
+	struct fb_results r;
+	const char *v;
+
+	if (argc != 2)
+		return 2;
+	fb_results_init(&r);
+	if (load_or_die(&r, argv[0]))
+		return 1;
+	v = fb_meta_get(&r.meta, argv[1]);
+	if (v)
+		printf("%s\n", v);
+	fb_results_free(&r);
+	return v ? 0 : 1;
+}
+
+static void short_key(const struct fb_metric *m, char *buf, size_t n)
+{
+	char x[48] = "";
+
+	if (m->xname[0])
+		snprintf(x, sizeof(x), " %s=%g", m->xname, m->x);
+	snprintf(buf, n, "%s %s %s%s %s cpus=%d%s", m->workload, m->backend,
+		 m->series, x, m->metric, m->vcpus,
+		 m->numa > 1 ? " numa=2" : "");
+	if (m->numa > 2)
+		snprintf(buf + strlen(buf) - 1, n - strlen(buf) + 1, "%d",
+			 m->numa);
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+	struct fb_results base, now;
+	struct fb_policy pol;
+	double thr = NAN, alpha = NAN;
+	int all = 0, i = 0, passed = 0, failed = 0, skipped = 0, improved = 0;
+	const char *mode;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--threshold") && i + 1 < argc)
+			thr = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--alpha") && i + 1 < argc)
+			alpha = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--all"))
+			all = 1;
+		else
+			return 2;
+	}
+	if (argc - i != 2)
+		return 2;
+	fb_results_init(&base);
+	fb_results_init(&now);
+	if (load_or_die(&base, argv[i]) || load_or_die(&now, argv[i + 1]))
+		return 1;
+	mode = fb_meta_get(&now.meta, "mode");
+	if (!mode || strcmp(mode, fb_meta_get(&base.meta, "mode") ?: "")) {
+		fprintf(stderr, "fbtool: timing modes differ (baseline %s, now %s): "
+				"figures of different modes are not comparable\n",
+			fb_meta_get(&base.meta, "mode") ?: "?", mode ?: "?");
+		return 1;
+	}
+	fb_policy_for_mode(mode, &pol);
+	if (isfinite(thr))
+		pol.threshold = thr;
+	if (isfinite(alpha))
+		pol.alpha = alpha;
+	printf("# compare: baseline %s\n#          now      %s\n", argv[i],
+	       argv[i + 1]);
+	printf("# mode %s: regression = ratio > %.3f and one-sided Mann-Whitney p < %.3g; "
+	       "CI = 95%% bootstrap of the ratio of medians of the repetitions\n",
+	       mode, 1.0 + pol.threshold, pol.alpha);
+	printf("# %-4s %-62s %12s %12s %7s %17s %8s  %s\n", "", "figure",
+	       "baseline", "now", "ratio", "95% CI", "p", "verdict");
+	for (size_t k = 0; k < base.nm; k++) {
+		const struct fb_metric *b = &base.m[k], *n;
+		char key[512], name[256], ci[40];
+		struct fb_cmp c;
+
+		fb_metric_key(b, key, sizeof(key));
+		short_key(b, name, sizeof(name));
+		n = fb_results_find(&now, key);
+		if (!b->gate && !all)
+			continue;
+		if (!n) {
+			printf("skip %-62s %12.6g %12s   (not in this run: backend or sweep absent)\n",
+			       name, b->value, "-");
+			skipped++;
+			continue;
+		}
+		fb_compare(b->reps, b->nreps, b->value, n->reps, n->nreps,
+			   n->value, &pol, &c);
+		if (isfinite(c.ci_lo))
+			snprintf(ci, sizeof(ci), "[%.3f,%.3f]", c.ci_lo, c.ci_hi);
+		else
+			snprintf(ci, sizeof(ci), "-");
+		printf("%-4s %-62s %12.6g %12.6g %7.4f %17s %8.2g  %s%s\n",
+		       !b->gate ? "info" : c.v == FB_REGRESSED ? "FAIL" : "ok",
+		       name, c.base, c.now, c.ratio, ci, c.p_slower,
+		       fb_verdict_name(c.v), b->gate ? "" : " (not gated)");
+		if (!b->gate)
+			continue;
+		if (c.v == FB_REGRESSED)
+			failed++;
+		else
+			passed++;
+		improved += c.v == FB_IMPROVED;
+	}
+	if (improved)
+		printf("# %d figures improved beyond the threshold (consider `make baseline`)\n",
+		       improved);
+	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+	fb_results_free(&base);
+	fb_results_free(&now);
+	return failed ? 1 : 0;
+}
+
+/* Headline figure per workload (docs/bench.md, "Summary table"). */
+static const struct fb_metric *headline(const struct fb_results *r,
+					const char *workload,
+					const char *backend, int vcpus)
+{
+	static const char *const pref[][3] = {
+		/* workload, series, metric (first match wins) */
+		{ "create", "single", "create_close_ns" },
+		{ "merge", "2way", "merge_ns" },
+		{ "wakeup", "poll/cross", "p50_ns" },
+		{ "wakeup", "wait/cross", "p50_ns" },
+		{ "wakeup", "poll/same", "p50_ns" },
+		{ "wakeup", "wait/same", "p50_ns" },
+		{ "pollscale", "shared/poll", "last_wake_ns" },
+		{ "pollscale", "shared/wait", "last_wake_ns" },
+		{ "signalcost", "inc1", "inc_ns" },
+	};
+	const struct fb_metric *best = NULL;
+
+	for (size_t p = 0; p < sizeof(pref) / sizeof(pref[0]) && !best; p++) {
+		if (strcmp(pref[p][0], workload))
+			continue;
+		for (size_t i = 0; i < r->nm; i++) {
+			const struct fb_metric *m = &r->m[i];
+
+			if (strcmp(m->workload, workload) ||
+			    strcmp(m->backend, backend) ||
+			    strcmp(m->series, pref[p][1]) ||
+			    strcmp(m->metric, pref[p][2]) ||
+			    m->vcpus != vcpus || m->numa > 1)
+				continue;
+			/* The largest sweep value is the headline. */
+			if (!best || m->x > best->x)
+				best = m;
+		}
+	}
+	return best;
+}
+
+static const struct fb_metric *same_figure(const struct fb_results *r,
+					   const struct fb_metric *m,
+					   const char *backend)
+{
+	for (size_t i = 0; i < r->nm; i++) {
+		const struct fb_metric *o = &r->m[i];
+
+		if (!strcmp(o->backend, backend) &&
+		    !strcmp(o->workload, m->workload) &&
+		    !strcmp(o->series, m->series) &&
+		    !strcmp(o->metric, m->metric) && o->x == m->x &&
+		    o->vcpus == m->vcpus && o->numa == m->numa)
+			return o;
+	}
+	return NULL;
+}
+
+static int cmd_summary(int argc, char **argv)
+{
+	static const char *const wls[] = { "create", "merge", "wakeup",
+					   "pollscale", "signalcost" };
+	static const char *const bes[] = { "legacy", "dma", "mainline",
+					   "eventfd", "futex", "pipe" };
+	struct fb_results r;
+	const char *v;
+	int vcpus;
+
+	if (argc != 1)
+		return 2;
+	fb_results_init(&r);
+	if (load_or_die(&r, argv[0]))
+		return 1;
+	v = fb_meta_get(&r.meta, "vcpus");
+	vcpus = v ? atoi(v) : 0;
+	printf("Summary (mode %s, %d vCPUs; headline figure per workload, lower is better)\n",
+	       fb_meta_get(&r.meta, "mode") ?: "?", vcpus);
+	printf("%-11s %-9s %-40s %14s %11s %11s\n", "workload", "backend",
+	       "figure", "value", "/mainline", "/eventfd");
+	for (size_t w = 0; w < sizeof(wls) / sizeof(wls[0]); w++)
+		for (size_t b = 0; b < sizeof(bes) / sizeof(bes[0]); b++) {
+			const struct fb_metric *m = headline(&r, wls[w], bes[b],
+							     vcpus);
+			const struct fb_metric *ml, *ev;
+			char fig[96], rm[16] = "-", re[16] = "-";
+
+			if (!m)
+				continue;
+			ml = same_figure(&r, m, "mainline");
+			ev = same_figure(&r, m, "eventfd");
+			if (ml && ml->value > 0)
+				snprintf(rm, sizeof(rm), "%.2fx",
+					 m->value / ml->value);
+			if (ev && ev->value > 0)
+				snprintf(re, sizeof(re), "%.2fx",
+					 m->value / ev->value);
+			snprintf(fig, sizeof(fig), "%s %s", m->series,
+				 m->metric);
+			if (m->xname[0])
+				snprintf(fig + strlen(fig),
+					 sizeof(fig) - strlen(fig), " %s=%g",
+					 m->xname, m->x);
+			printf("%-11s %-9s %-40s %11.0f %-2s %11s %11s\n",
+			       wls[w], bes[b], fig, m->value,
+			       strcmp(m->unit, "ns") ? m->unit : "ns", rm, re);
+		}
+	v = fb_meta_get(&r.meta, "backends_skipped");
+	if (v && *v)
+		printf("skipped backends: %s\n", v);
+	fb_results_free(&r);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int rc = 2;
+
+	if (argc >= 2) {
+		if (!strcmp(argv[1], "merge"))
+			rc = cmd_merge(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "csv"))
+			rc = cmd_csv(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "meta"))
+			rc = cmd_meta(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "compare"))
+			rc = cmd_compare(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "summary"))
+			rc = cmd_summary(argc - 2, argv + 2);
+	}
+	if (rc == 2)
+		fprintf(stderr,
+			"usage: fbtool merge OUT.json [--meta KEY=VAL]... FRAGMENT.json...\n"
+			"       fbtool csv RESULTS.json DIR\n"
+			"       fbtool meta RESULTS.json KEY\n"
+			"       fbtool compare [--threshold F] [--alpha F] [--all] BASELINE.json NOW.json\n"
+			"       fbtool summary RESULTS.json\n");
+	return rc;
+}

@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-2.0
+/* results.c - in-memory result set and its JSON and CSV writers. */
+#include "results.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+void fb_results_init(struct fb_results *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+void fb_meta_free(struct fb_meta *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		free(m->kv[i].key);
+		free(m->kv[i].val);
+	}
+	free(m->kv);
+	m->kv = NULL;
+	m->n = 0;
+}
+
+static void metric_free(struct fb_metric *m)
+{
+	free(m->workload);
+	free(m->backend);
+	free(m->series);
+	free(m->xname);
+	free(m->metric);
+	free(m->unit);
+	free(m->mode);
+	free(m->reps);
+}
+
+static void hist_free(struct fb_histrec *h)
+{
+	free(h->workload);
+	free(h->backend);
+	free(h->series);
+	free(h->mode);
+	free(h->lo);
+	free(h->hi);
+	free(h->cnt);
+}
+
+void fb_results_free(struct fb_results *r)
+{
+	fb_meta_free(&r->meta);
+	for (size_t i = 0; i < r->nboots; i++)
+		fb_meta_free(&r->boots[i]);
+	free(r->boots);
+	for (size_t i = 0; i < r->nm; i++)
+		metric_free(&r->m[i]);
+	free(r->m);
+	for (size_t i = 0; i < r->nh; i++)
+		hist_free(&r->h[i]);
+	free(r->h);
+	fb_results_init(r);
+}
+
+static char *dup_or_empty(const char *s)
+{
+	return strdup(s ? s : "");
+}
+
+int fb_meta_set(struct fb_meta *m, const char *key, const char *val,
+		int is_num)
+{
+	struct fb_kv *kv;
+	char *v = dup_or_empty(val);
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < m->n; i++)
+		if (!strcmp(m->kv[i].key, key)) {
+			free(m->kv[i].val);
+			m->kv[i].val = v;
+			m->kv[i].is_num = is_num;
+			return 0;
+		}
+	kv = realloc(m->kv, (m->n + 1) * sizeof(*kv));
+	if (!kv) {
+		free(v);
+		return -ENOMEM;
+	}
+	m->kv = kv;
+	kv[m->n].key = strdup(key);
+	kv[m->n].val = v;
+	kv[m->n].is_num = is_num;
+	if (!kv[m->n].key) {
+		free(v);
+		return -ENOMEM;
+	}
+	m->n++;
+	return 0;
+}
+
+int fb_meta_setf(struct fb_meta *m, const char *key, double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.10g", v);
+	return fb_meta_set(m, key, buf, 1);
+}
+
+const char *fb_meta_get(const struct fb_meta *m, const char *key)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (!strcmp(m->kv[i].key, key))
+			return m->kv[i].val;
+	return NULL;
+}
+
+int fb_meta_copy(struct fb_meta *dst, const struct fb_meta *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		if (fb_meta_set(dst, src->kv[i].key, src->kv[i].val,
+				src->kv[i].is_num))
+			return -ENOMEM;
+	return 0;
+}
+
+static int copy_metric_strings(struct fb_metric *d, const struct fb_metric *t)
+{
+	d->workload = dup_or_empty(t->workload);
+	d->backend = dup_or_empty(t->backend);
+	d->series = dup_or_empty(t->series);
+	d->xname = dup_or_empty(t->xname);
+	d->metric = dup_or_empty(t->metric);
+	d->unit = dup_or_empty(t->unit);
+	d->mode = dup_or_empty(t->mode);
+	return d->workload && d->backend && d->series && d->xname &&
+	       d->metric && d->unit && d->mode ? 0 : -ENOMEM;
+}
+
+static struct fb_metric *new_metric(struct fb_results *r)
+{
+	struct fb_metric *m = realloc(r->m, (r->nm + 1) * sizeof(*m));
+
+	if (!m)
+		return NULL;
+	r->m = m;
+	memset(&m[r->nm], 0, sizeof(*m));
+	return &m[r->nm++];
+}
+
+int fb_results_add_metric(struct fb_results *r, const struct fb_metric *t,
+			  const double *reps, size_t n)
+{
+	struct fb_metric *d = new_metric(r);
+
+	if (!d)
+		return -ENOMEM;
+	*d = *t;
+	d->reps = NULL;
+	d->nreps = 0;
+	if (copy_metric_strings(d, t))
+		return -ENOMEM;
+	if (n) {
+		d->reps = malloc(n * sizeof(double));
+		if (!d->reps)
+			return -ENOMEM;
+		memcpy(d->reps, reps, n * sizeof(double));
+		d->nreps = n;
+	}
+	fb_summarize(d->reps, d->nreps, &d->s);
+	return 0;
+}
+
+int fb_results_copy_metric(struct fb_results *r, const struct fb_metric *m)
+{
+	struct fb_summary s = m->s;
+	int err = fb_results_add_metric(r, m, m->reps, m->nreps);
+
+	if (!err)
+		r->m[r->nm - 1].s = s;
+	return err;
+}
+
+static struct fb_histrec *new_hist(struct fb_results *r,
+				   const struct fb_histrec *t, size_t nb)
+{
+	struct fb_histrec *h = realloc(r->h, (r->nh + 1) * sizeof(*h));
+
+	if (!h)
+		return NULL;
+	r->h = h;
+	h = &h[r->nh];
+	*h = *t;
+	h->workload = dup_or_empty(t->workload);
+	h->backend = dup_or_empty(t->backend);
+	h->series = dup_or_empty(t->series);
+	h->mode = dup_or_empty(t->mode);
+	h->nb = nb;
+	h->lo = calloc(nb + 1, sizeof(uint64_t));
+	h->hi = calloc(nb + 1, sizeof(uint64_t));
+	h->cnt = calloc(nb + 1, sizeof(uint64_t));
+	if (!h->workload || !h->backend || !h->series || !h->mode || !h->lo ||
+	    !h->hi || !h->cnt) {
+		hist_free(h);
+		return NULL;
+	}
+	r->nh++;
+	return h;
+}
+
+int fb_results_add_hist(struct fb_results *r, const struct fb_histrec *t,
+			const struct fb_hist *src)
+{
+	struct fb_histrec *h;
+	size_t nb = 0, k = 0;
+
+	for (size_t i = 0; i < FB_HIST_BUCKETS; i++)
+		nb += src->bucket[i] != 0;
+	h = new_hist(r, t, nb);
+	if (!h)
+		return -ENOMEM;
+	h->count = src->count;
+	for (size_t i = 0; i < FB_HIST_BUCKETS; i++)
+		if (src->bucket[i]) {
+			h->lo[k] = fb_hist_lo(i);
+			h->hi[k] = fb_hist_hi(i);
+			h->cnt[k++] = src->bucket[i];
+		}
+	return 0;
+}
+
+int fb_results_copy_hist(struct fb_results *r, const struct fb_histrec *t)
+{
+	struct fb_histrec *h = new_hist(r, t, t->nb);
+
+	if (!h)
+		return -ENOMEM;
+	memcpy(h->lo, t->lo, t->nb * sizeof(uint64_t));
+	memcpy(h->hi, t->hi, t->nb * sizeof(uint64_t));
+	memcpy(h->cnt, t->cnt, t->nb * sizeof(uint64_t));
+	return 0;
+}
+
+void fb_metric_key(const struct fb_metric *m, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s|%s|%s|%s=%.10g|%s|cpus=%d|numa=%d", m->workload,
+		 m->backend, m->series, m->xname, m->x, m->metric, m->vcpus,
+		 m->numa);
+}
+
+const struct fb_metric *fb_results_find(const struct fb_results *r,
+					const char *key)
+{
+	char k[512];
+
+	for (size_t i = 0; i < r->nm; i++) {
+		fb_metric_key(&r->m[i], k, sizeof(k));
+		if (!strcmp(k, key))
+			return &r->m[i];
+	}
+	return NULL;
+}
+
+static void write_meta(struct fb_json *j, const char *key,
+		       const struct fb_meta *m)
+{
+	fb_json_obj(j, key);
+	for (size_t i = 0; i < m->n; i++) {
+		if (m->kv[i].is_num)
+			fb_json_num(j, m->kv[i].key, strtod(m->kv[i].val, NULL));
+		else
+			fb_json_str(j, m->kv[i].key, m->kv[i].val);
+	}
+	fb_json_end(j);
+}
+
+static void write_metric(struct fb_json *j, const struct fb_metric *m)
+{
+	fb_json_obj_flat(j, NULL);
+	fb_json_str(j, "workload", m->workload);
+	fb_json_str(j, "backend", m->backend);
+	fb_json_str(j, "series", m->series);
+	fb_json_str(j, "xname", m->xname);
+	fb_json_num(j, "x", m->x);
+	fb_json_str(j, "metric", m->metric);
+	fb_json_str(j, "unit", m->unit);
+	fb_json_str(j, "mode", m->mode);
+	fb_json_num(j, "vcpus", m->vcpus);
+	fb_json_num(j, "numa", m->numa);
+	fb_json_bool(j, "gate", m->gate);
+	fb_json_num(j, "value", m->value);
+	fb_json_num(j, "median", m->s.median);
+	fb_json_num(j, "mean", m->s.mean);
+	fb_json_num(j, "min", m->s.min);
+	fb_json_num(j, "max", m->s.max);
+	fb_json_num(j, "stddev", m->s.stddev);
+	fb_json_arr_flat(j, "reps");
+	for (size_t i = 0; i < m->nreps; i++)
+		fb_json_num(j, NULL, m->reps[i]);
+	fb_json_end(j);
+	fb_json_end(j);
+}
+
+static void write_hist(struct fb_json *j, const struct fb_histrec *h)
+{
+	fb_json_obj(j, NULL);
+	fb_json_str(j, "workload", h->workload);
+	fb_json_str(j, "backend", h->backend);
+	fb_json_str(j, "series", h->series);
+	fb_json_num(j, "x", h->x);
+	fb_json_str(j, "mode", h->mode);
+	fb_json_num(j, "vcpus", h->vcpus);
+	fb_json_num(j, "numa", h->numa);
+	fb_json_num(j, "rel_err", FB_HIST_REL_ERR);
+	fb_json_u64(j, "count", h->count);
+	fb_json_arr_flat(j, "buckets");
+	for (size_t i = 0; i < h->nb; i++) {
+		fb_json_arr_flat(j, NULL);
+		fb_json_u64(j, NULL, h->lo[i]);
+		fb_json_u64(j, NULL, h->hi[i]);
+		fb_json_u64(j, NULL, h->cnt[i]);
+		fb_json_end(j);
+	}
+	fb_json_end(j);
+	fb_json_end(j);
+}
+
+int fb_results_write_json(const struct fb_results *r, const char *path)
+{
+	char tmp[4096];
+	struct fb_json j;
+	FILE *f;
+	int err = 0;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f)
+		return -errno;
+	fb_json_init(&j, f);
+	fb_json_obj(&j, NULL);
+	fb_json_str(&j, "schema", FB_RESULTS_SCHEMA);
+	write_meta(&j, "meta", &r->meta);
+	fb_json_arr(&j, "boots");
+	for (size_t i = 0; i < r->nboots; i++)
+		write_meta(&j, NULL, &r->boots[i]);
+	fb_json_end(&j);
+	fb_json_arr(&j, "metrics");
+	for (size_t i = 0; i < r->nm; i++)
+		write_metric(&j, &r->m[i]);
+	fb_json_end(&j);
+	fb_json_arr(&j, "histograms");
+	for (size_t i = 0; i < r->nh; i++)
+		write_hist(&j, &r->h[i]);
+	fb_json_end(&j);
+	fb_json_end(&j);
+	if (ferror(f))
+		err = -EIO;
+	if (fclose(f) && !err)
+		err = -errno;
+	if (!err && rename(tmp, path))
+		err = -errno;
+	if (err)
+		remove(tmp);
+	return err;
+}
+
+static int seen_before(const char *const *names, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], s))
+			return 1;
+	return 0;
+}
+
+static int write_metric_csv(const struct fb_results *r, const char *dir,
+			    const char *workload)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s.csv", dir, workload);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fprintf(f, "workload,backend,series,xname,x,metric,unit,mode,vcpus,"
+		   "numa,gate,value,median,mean,min,max,stddev,reps\n");
+	for (size_t i = 0; i < r->nm; i++) {
+		const struct fb_metric *m = &r->m[i];
+
+		if (strcmp(m->workload, workload))
+			continue;
+		fprintf(f, "%s,%s,%s,%s,%.10g,%s,%s,%s,%d,%d,%d,%.10g,%.10g,"
+			   "%.10g,%.10g,%.10g,%.10g,%zu\n",
+			m->workload, m->backend, m->series, m->xname, m->x,
+			m->metric, m->unit, m->mode, m->vcpus, m->numa, m->gate,
+			m->value, m->s.median, m->s.mean, m->s.min, m->s.max,
+			m->s.stddev, m->nreps);
+	}
+	return fclose(f) ? -errno : 0;
+}
+
+static int write_hist_csv(const struct fb_results *r, const char *dir,
+			  const char *workload)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s-hist.csv", dir, workload);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fprintf(f, "workload,backend,series,x,mode,vcpus,numa,lo_ns,hi_ns,"
+		   "mid_ns,count,cum_fraction\n");
+	for (size_t i = 0; i < r->nh; i++) {
+		const struct fb_histrec *h = &r->h[i];
+		uint64_t cum = 0;
+
+		if (strcmp(h->workload, workload))
+			continue;
+		for (size_t b = 0; b < h->nb; b++) {
+			cum += h->cnt[b];
+			fprintf(f, "%s,%s,%s,%.10g,%s,%d,%d,%llu,%llu,%llu,%llu,"
+				   "%.8f\n",
+				h->workload, h->backend, h->series, h->x,
+				h->mode, h->vcpus, h->numa,
+				(unsigned long long)h->lo[b],
+				(unsigned long long)h->hi[b],
+				(unsigned long long)(h->lo[b] +
+						     (h->hi[b] - h->lo[b]) / 2),
+				(unsigned long long)h->cnt[b],
+				h->count ? (double)cum / (double)h->count : 0);
+		}
+		/* A blank line between series keeps gnuplot lines apart. */
+		fputs("\n\n", f);
+	}
+	return fclose(f) ? -errno : 0;
+}
+
+int fb_results_write_csvs(const struct fb_results *r, const char *dir)
+{
+	const char **names = calloc(r->nm + r->nh + 1, sizeof(char *));
+	size_t n = 0;
+	int err = 0;
+
+	if (!names)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->nm && !err; i++) {
+		if (seen_before(names, n, r->m[i].workload))
+			continue;
+		names[n++] = r->m[i].workload;
+		err = write_metric_csv(r, dir, r->m[i].workload);
+	}
+	n = 0;
+	for (size_t i = 0; i < r->nh && !err; i++) {
+		if (seen_before(names, n, r->h[i].workload))
+			continue;
+		names[n++] = r->h[i].workload;
+		err = write_hist_csv(r, dir, r->h[i].workload);
+	}
+	free(names);
+	return err;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * results.h - an in-memory result set (metadata, metrics, histograms) and
+ * its writers: results.json and one CSV per workload. The guest binary
+ * fills one; the host tools load, merge and compare them.
+ *
+ * A metric is identified by (workload, backend, series, x, metric, vcpus,
+ * numa): series names the variant (e.g. "poll/cross"), x the value of the
+ * swept parameter named xname (P, K, W; 0 if none).
+ */
+#ifndef FB_RESULTS_H
+#define FB_RESULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hist.h"
+#include "stats.h"
+
+#define FB_RESULTS_SCHEMA "fencebench-results-1"
+
+struct fb_kv {
+	char *key, *val;
+	int is_num;
+};
+
+struct fb_meta {
+	struct fb_kv *kv;
+	size_t n;
+};
+
+struct fb_metric {
+	char *workload, *backend, *series, *xname, *metric, *unit, *mode;
+	double x;
+	int vcpus, numa;
+	int gate;		/* used by the regression gate */
+	double value;		/* the figure (see docs/bench.md) */
+	struct fb_summary s;	/* of the repetitions */
+	double *reps;
+	size_t nreps;
+};
+
+struct fb_histrec {
+	char *workload, *backend, *series, *mode;
+	double x;
+	int vcpus, numa;
+	uint64_t count;
+	size_t nb;
+	uint64_t *lo, *hi, *cnt;	/* non-empty buckets, ascending */
+};
+
+struct fb_results {
+	struct fb_meta meta;
+	struct fb_meta *boots;	/* metadata of each guest boot merged in */
+	size_t nboots;
+	struct fb_metric *m;
+	size_t nm;
+	struct fb_histrec *h;
+	size_t nh;
+};
+
+void fb_results_init(struct fb_results *r);
+void fb_results_free(struct fb_results *r);
+
+int fb_meta_set(struct fb_meta *m, const char *key, const char *val,
+		int is_num);
+int fb_meta_setf(struct fb_meta *m, const char *key, double v);
+const char *fb_meta_get(const struct fb_meta *m, const char *key);
+void fb_meta_free(struct fb_meta *m);
+int fb_meta_copy(struct fb_meta *dst, const struct fb_meta *src);
+
+/*
+ * Add a metric: strings of @t are copied, @reps (may be NULL if @n is 0)
+ * summarised; @t->value is kept as given.
+ */
+int fb_results_add_metric(struct fb_results *r, const struct fb_metric *t,
+			  const double *reps, size_t n);
+/* Copy a loaded metric (summary and value as they are). */
+int fb_results_copy_metric(struct fb_results *r, const struct fb_metric *m);
+int fb_results_add_hist(struct fb_results *r, const struct fb_histrec *t,
+			const struct fb_hist *h);
+int fb_results_copy_hist(struct fb_results *r, const struct fb_histrec *h);
+
+/* Identity of a metric as one string. */
+void fb_metric_key(const struct fb_metric *m, char *buf, size_t n);
+const struct fb_metric *fb_results_find(const struct fb_results *r,
+					const char *key);
+
+/* Write results.json atomically (tmp + rename). 0 or -errno. */
+int fb_results_write_json(const struct fb_results *r, const char *path);
+/*
+ * Write <dir>/<workload>.csv for every workload with metrics and
+ * <dir>/<workload>-hist.csv for every workload with histograms.
+ */
+int fb_results_write_csvs(const struct fb_results *r, const char *dir);
+
+#endif /* FB_RESULTS_H */

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/* stats.c - percentiles, summaries, Mann-Whitney U, bootstrap interval. */
+#include "stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+void fb_sort_doubles(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+}
+
+double fb_percentile_sorted(const double *sorted, size_t n, double p)
+{
+	size_t rank;
+
+	if (!n)
+		return NAN;
+	rank = (size_t)ceil(p / 100.0 * (double)n - 1e-9);
+	if (rank < 1)
+		rank = 1;
+	if (rank > n)
+		rank = n;
+	return sorted[rank - 1];
+}
+
+double fb_median(const double *v, size_t n)
+{
+	double *c, m;
+
+	if (!n)
+		return NAN;
+	c = malloc(n * sizeof(*c));
+	if (!c)
+		return NAN;
+	memcpy(c, v, n * sizeof(*c));
+	fb_sort_doubles(c, n);
+	/* Midpoint of the two middle values for even n. */
+	m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2.0;
+	free(c);
+	return m;
+}
+
+void fb_summarize(const double *v, size_t n, struct fb_summary *s)
+{
+	double sum = 0, sq = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	if (!n) {
+		s->min = s->max = s->mean = s->median = NAN;
+		return;
+	}
+	s->min = s->max = v[0];
+	for (size_t i = 0; i < n; i++) {
+		sum += v[i];
+		if (v[i] < s->min)
+			s->min = v[i];
+		if (v[i] > s->max)
+			s->max = v[i];
+	}
+	s->mean = sum / (double)n;
+	for (size_t i = 0; i < n; i++)
+		sq += (v[i] - s->mean) * (v[i] - s->mean);
+	s->stddev = n > 1 ? sqrt(sq / (double)(n - 1)) : 0.0;
+	s->median = fb_median(v, n);
+}
+
+/* U of @b: pairs (a_i, b_j) with b_j > a_i, ties counted half. */
+static double u_statistic(const double *a, size_t na, const double *b,
+			  size_t nb)
+{
+	double u = 0;
+
+	for (size_t j = 0; j < nb; j++)
+		for (size_t i = 0; i < na; i++)
+			u += b[j] > a[i] ? 1.0 : b[j] == a[i] ? 0.5 : 0.0;
+	return u;
+}
+
+/*
+ * Exact null distribution: cnt[m][n][u] = arrangements of m a's and n b's
+ * with statistic u; cnt(m, n, u) = cnt(m, n-1, u - m) + cnt(m-1, n, u)
+ * (the largest element is a b, adding m pairs, or an a, adding none).
+ */
+static double exact_upper_tail(size_t na, size_t nb, double u_obs)
+{
+	size_t umax = na * nb, stride_u = umax + 1;
+	size_t stride_n = stride_u * (nb + 1);
+	double *cnt = calloc((na + 1) * stride_n, sizeof(double));
+	double total = 0, tail = 0;
+	long start = (long)ceil(u_obs - 1e-9);
+
+	if (!cnt)
+		return 1.0;
+#define C(m, n, u) cnt[(m) * stride_n + (n) * stride_u + (u)]
+	for (size_t m = 0; m <= na; m++)
+		for (size_t n = 0; n <= nb; n++)
+			for (size_t u = 0; u <= m * n; u++) {
+				double v = 0;
+
+				if (!m || !n) {
+					v = u == 0;
+				} else {
+					if (u >= m)
+						v += C(m, n - 1, u - m);
+					v += C(m - 1, n, u);
+				}
+				C(m, n, u) = v;
+			}
+	for (size_t u = 0; u <= umax; u++) {
+		total += C(na, nb, u);
+		if ((long)u >= start)
+			tail += C(na, nb, u);
+	}
+#undef C
+	free(cnt);
+	return tail / total;
+}
+
+double fb_mann_whitney_greater(const double *a, size_t na,
+			       const double *b, size_t nb)
+{
+	double u, mu, sigma2, ties = 0, z;
+	size_t n = na + nb;
+	double *all;
+
+	if (!na || !nb)
+		return 1.0;
+	u = u_statistic(a, na, b, nb);
+	if (na <= FB_MW_EXACT_MAX && nb <= FB_MW_EXACT_MAX)
+		return exact_upper_tail(na, nb, u);
+
+	/* Normal approximation with tie correction and continuity 0.5. */
+	all = malloc(n * sizeof(*all));
+	if (!all)
+		return 1.0;
+	memcpy(all, a, na * sizeof(*a));
+	memcpy(all + na, b, nb * sizeof(*b));
+	fb_sort_doubles(all, n);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && all[j] == all[i])
+			j++;
+		ties += pow((double)(j - i), 3) - (double)(j - i);
+		i = j;
+	}
+	free(all);
+	mu = (double)na * (double)nb / 2.0;
+	sigma2 = (double)na * (double)nb / 12.0 *
+		 ((double)n + 1.0 - ties / ((double)n * ((double)n - 1.0)));
+	if (sigma2 <= 0)
+		return u > mu ? 0.0 : 1.0;
+	z = (u - mu - 0.5) / sqrt(sigma2);
+	return 0.5 * erfc(z / sqrt(2.0));
+}
+
+uint64_t fb_rand_next(uint64_t *state)
+{
+	uint64_t x = *state;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 0x2545F4914F6CDD1Dull;
+}
+
+static double resampled_median(const double *v, size_t n, double *tmp,
+			       uint64_t *rng)
+{
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = v[fb_rand_next(rng) % n];
+	return fb_median(tmp, n);
+}
+
+void fb_bootstrap_ratio_ci(const double *a, size_t na, const double *b,
+			   size_t nb, unsigned int iters, double alpha,
+			   uint64_t seed, double *lo, double *hi)
+{
+	double *ratios = malloc(iters * sizeof(double));
+	double *tmp = malloc((na > nb ? na : nb) * sizeof(double));
+	uint64_t rng = seed ? seed : 0x9E3779B97F4A7C15ull;
+
+	*lo = *hi = NAN;
+	if (!ratios || !tmp || !na || !nb || !iters)
+		goto out;
+	for (unsigned int i = 0; i < iters; i++) {
+		double ma = resampled_median(a, na, tmp, &rng);
+		double mb = resampled_median(b, nb, tmp, &rng);
+
+		ratios[i] = ma != 0 ? mb / ma : NAN;
+	}
+	fb_sort_doubles(ratios, iters);
+	*lo = fb_percentile_sorted(ratios, iters, 100.0 * alpha / 2.0);
+	*hi = fb_percentile_sorted(ratios, iters, 100.0 * (1.0 - alpha / 2.0));
+out:
+	free(ratios);
+	free(tmp);
+}

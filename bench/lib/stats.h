@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * stats.h - sample statistics: percentiles, summaries, the Mann-Whitney U
+ * test and a bootstrap confidence interval of a ratio of medians.
+ */
+#ifndef FB_STATS_H
+#define FB_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct fb_summary {
+	size_t n;
+	double min, max, mean, stddev, median;
+};
+
+void fb_sort_doubles(double *v, size_t n);
+/*
+ * Nearest-rank percentile of an ascending array: the smallest value with at
+ * least p % of the samples at or below it (0 < p <= 100).
+ */
+double fb_percentile_sorted(const double *sorted, size_t n, double p);
+/* Summary of @n values (not modified). */
+void fb_summarize(const double *v, size_t n, struct fb_summary *s);
+double fb_median(const double *v, size_t n);
+
+/*
+ * One-sided Mann-Whitney U test: probability, under the hypothesis that @a
+ * and @b come from the same distribution, of a U statistic of @b at least as
+ * large as observed - small when @b tends to be larger than @a. Exact for
+ * samples of up to FB_MW_EXACT_MAX each (ties counted half), normal
+ * approximation with tie correction beyond. Returns 1.0 if a side is empty.
+ */
+#define FB_MW_EXACT_MAX 20
+double fb_mann_whitney_greater(const double *a, size_t na,
+			       const double *b, size_t nb);
+
+/* Deterministic xorshift64* generator for the bootstrap. */
+uint64_t fb_rand_next(uint64_t *state);
+
+/*
+ * Percentile bootstrap interval (level 1 - @alpha) of median(b)/median(a),
+ * with @iters resamples from a fixed @seed (reproducible).
+ */
+void fb_bootstrap_ratio_ci(const double *a, size_t na, const double *b,
+			   size_t nb, unsigned int iters, double alpha,
+			   uint64_t seed, double *lo, double *hi);
+
+#endif /* FB_STATS_H */

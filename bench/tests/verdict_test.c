@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/* verdict_test.c - host unit tests of the compare verdicts: A/A sets flag nothing, shifted sets are flagged. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "stats.h"
+#include "verdict.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...) do {					\
+	if (cond) {						\
+		passed++;					\
+	} else {						\
+		failed++;					\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);	\
+		printf(__VA_ARGS__);				\
+		printf("\n");					\
+	}							\
+} while (0)
+
+/* n draws of a noisy timing: base * (1 + noise * N(0,1)), positive skew. */
+static void draw(double *v, size_t n, double base, double noise, uint64_t *rng)
+{
+	for (size_t i = 0; i < n; i++) {
+		double u1 = (double)(fb_rand_next(rng) >> 11) / 9007199254740992.0;
+		double u2 = (double)(fb_rand_next(rng) >> 11) / 9007199254740992.0;
+		double z = sqrt(-2 * log(1 - u1)) * cos(2 * M_PI * u2);
+
+		v[i] = base * (1 + noise * z) + base * noise * fabs(z) * 0.5;
+	}
+}
+
+static enum fb_verdict verdict(const double *a, size_t na, const double *b, size_t nb,
+			       const struct fb_policy *p)
+{
+	struct fb_cmp c;
+
+	fb_compare(a, na, fb_median(a, na), b, nb, fb_median(b, nb), p, &c);
+	return c.v;
+}
+
+/* Many A/A pairs from one distribution: (almost) none flagged. */
+static void test_aa(const char *mode, double noise, size_t n, int trials)
+{
+	struct fb_policy p;
+	double a[64], b[64];
+	uint64_t rng = 99;
+	int flagged = 0;
+
+	fb_policy_for_mode(mode, &p);
+	for (int t = 0; t < trials; t++) {
+		draw(a, n, 1000, noise, &rng);
+		draw(b, n, 1000, noise, &rng);
+		flagged += verdict(a, n, b, n, &p) == FB_REGRESSED;
+	}
+	/* Both conditions must hold, so false alarms stay below alpha. */
+	CHECK(flagged <= (int)(trials * p.alpha) + 1,
+	      "A/A %s noise %.3f: %d of %d flagged", mode, noise, flagged, trials);
+	printf("     A/A %-6s noise %5.1f%% n=%zu: %d of %d pairs flagged\n", mode,
+	       100 * noise, n, flagged, trials);
+}
+
+/* A shift by a known factor well beyond threshold and noise: flagged. */
+static void test_shift(const char *mode, double noise, size_t n, double factor,
+		       int trials)
+{
+	struct fb_policy p;
+	double a[64], b[64];
+	uint64_t rng = 1234;
+	int flagged = 0, improved = 0;
+
+	fb_policy_for_mode(mode, &p);
+	for (int t = 0; t < trials; t++) {
+		draw(a, n, 1000, noise, &rng);
+		draw(b, n, 1000 * factor, noise, &rng);
+		flagged += verdict(a, n, b, n, &p) == FB_REGRESSED;
+		improved += verdict(b, n, a, n, &p) == FB_IMPROVED;
+	}
+	CHECK(flagged >= trials * 95 / 100, "shift x%.2f %s noise %.3f: only %d of %d flagged",
+	      factor, mode, noise, flagged, trials);
+	CHECK(improved >= trials * 95 / 100, "reverse shift: only %d of %d improved", improved,
+	      trials);
+	printf("     shift x%.2f %-6s noise %5.1f%% n=%zu: %d of %d flagged\n", factor, mode,
+	       100 * noise, n, flagged, trials);
+}
+
+/* Shifts below the threshold are not regressions, however significant. */
+static void test_below_threshold(void)
+{
+	struct fb_policy p;
+	double a[5] = { 1000, 1000, 1000, 1000, 1000 };
+	double b[5] = { 1005, 1005, 1005, 1005, 1005 };
+	double c[5] = { 1100, 1100, 1100, 1100, 1100 };
+	struct fb_cmp r;
+
+	fb_policy_for_mode("icount", &p);
+	CHECK(verdict(a, 5, b, 5, &p) == FB_SAME, "icount +0.5%% is same");
+	CHECK(verdict(a, 5, c, 5, &p) == FB_REGRESSED, "icount +10%% regressed");
+	fb_policy_for_mode("tcg", &p);
+	CHECK(verdict(a, 5, b, 5, &p) == FB_SAME, "tcg +0.5%% is same");
+	/* Without repetitions the threshold decides alone. */
+	fb_compare(NULL, 0, 1000, NULL, 0, 1020, &p, &r);
+	CHECK(r.v == FB_SAME && fabs(r.ratio - 1.02) < 1e-12, "no reps, +2%% same in tcg");
+	fb_compare(NULL, 0, 1000, NULL, 0, 1200, &p, &r);
+	CHECK(r.v == FB_REGRESSED, "no reps, +20%% regressed in tcg");
+}
+
+int main(void)
+{
+	/* icount: deterministic-ish figures, tight threshold. */
+	test_aa("icount", 0.001, 5, 400);
+	test_shift("icount", 0.001, 5, 1.10, 200);
+	test_shift("icount", 0.001, 5, 1.03, 200);
+	/* tcg: noisy figures, wide threshold, the U test does the work. */
+	test_aa("tcg", 0.05, 5, 400);
+	test_aa("tcg", 0.20, 10, 400);
+	test_shift("tcg", 0.03, 10, 1.25, 200);
+	test_below_threshold();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

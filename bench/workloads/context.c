@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/* context.c - recording figures, repetitions and progress for workloads. */
+#include "workload.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+void fb_progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("[fencebench] ", stdout);
+	va_start(ap, fmt);
+	vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
+int fb_fail(struct fb_ctx *c, int err, const char *what)
+{
+	c->failures++;
+	fb_progress("ERROR: %s: %s", what, strerror(err < 0 ? -err : err));
+	return err;
+}
+
+static void to_metric(struct fb_ctx *c, const struct fb_fig *f,
+		      struct fb_metric *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->workload = (char *)f->workload;
+	m->backend = (char *)f->backend;
+	m->series = (char *)f->series;
+	m->xname = (char *)(f->xname ? f->xname : "");
+	m->metric = (char *)f->metric;
+	m->unit = (char *)f->unit;
+	m->mode = (char *)c->mode;
+	m->x = f->x;
+	m->gate = f->gate;
+	m->vcpus = c->vcpus;
+	m->numa = c->numa;
+}
+
+int fb_record_value(struct fb_ctx *c, const struct fb_fig *f, double value,
+		    const double *reps, size_t n)
+{
+	struct fb_metric m;
+
+	to_metric(c, f, &m);
+	m.value = value;
+	return fb_results_add_metric(c->res, &m, reps, n);
+}
+
+int fb_record(struct fb_ctx *c, const struct fb_fig *f, const double *reps,
+	      size_t n)
+{
+	return fb_record_value(c, f, fb_median(reps, n), reps, n);
+}
+
+int fb_record_hist(struct fb_ctx *c, const struct fb_fig *f,
+		   const struct fb_hist *h)
+{
+	struct fb_histrec t;
+
+	memset(&t, 0, sizeof(t));
+	t.workload = (char *)f->workload;
+	t.backend = (char *)f->backend;
+	t.series = (char *)f->series;
+	t.mode = (char *)c->mode;
+	t.x = f->x;
+	t.vcpus = c->vcpus;
+	t.numa = c->numa;
+	return fb_results_add_hist(c->res, &t, h);
+}
+
+int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, double *out)
+{
+	for (unsigned int i = 0; i < c->warmup + c->reps; i++) {
+		uint64_t ns = 0, ops = 0;
+		int err = fn(arg, &ns, &ops);
+
+		if (err)
+			return err;
+		if (i >= c->warmup)
+			out[i - c->warmup] = ops ? (double)ns / (double)ops : 0;
+	}
+	return 0;
+}

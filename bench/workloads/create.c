@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * create.c - workload: fence creation and release.
+ *
+ * "single": create one fence (one point, not signaled) and close it, over
+ * and over: ns per create+close. "bulk": create K fences on one timeline
+ * (values +1..+K), then close them all: ns per create, ns per close, and
+ * the kernel memory held per live fence, from the growth of the live slab
+ * objects (/proc/slabinfo: sum of active_objs * objsize) while the K
+ * fences exist; it includes the fence's file, dentry and sync_file.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "stats.h"
+#include "sysinfo.h"
+#include "workload.h"
+
+/* Let deferred frees of closed files (task work, RCU) finish. */
+#define SETTLE_NS (20ull * 1000000ull)
+
+struct single_arg {
+	const struct fb_backend *b;
+	void *src;
+	unsigned int iters;
+};
+
+static int single_rep(void *a, uint64_t *ns, uint64_t *ops)
+{
+	struct single_arg *s = a;
+	uint64_t t0 = fb_now_ns();
+
+	for (unsigned int i = 0; i < s->iters; i++) {
+		int fd = s->b->create(s->src, 1);
+
+		if (fd < 0)
+			return fd;
+		close(fd);
+	}
+	*ns = fb_now_ns() - t0;
+	*ops = s->iters;
+	return 0;
+}
+
+static int run_single(struct fb_ctx *c, const struct fb_backend *b, void *src)
+{
+	struct single_arg a = { b, src, c->iters };
+	struct fb_fig f = { .workload = "create", .backend = b->name,
+			    .series = "single", .metric = "create_close_ns",
+			    .unit = "ns", .gate = 1 };
+	double *reps = calloc(c->reps, sizeof(double));
+	int err = reps ? fb_repeat(c, single_rep, &a, reps) : -ENOMEM;
+
+	if (!err)
+		err = fb_record(c, &f, reps, c->reps);
+	if (!err)
+		fb_progress("create   %-8s single: %.0f ns per create+close (median of %u x %u)",
+			    b->name, fb_median(reps, c->reps), c->reps,
+			    c->iters);
+	free(reps);
+	return err;
+}
+
+/* One bulk repetition: K creates, memory reading, K closes. */
+static int bulk_rep(const struct fb_backend *b, void *src, int *fds,
+		    unsigned int k, double *create_ns, double *close_ns,
+		    double *bytes)
+{
+	long long before, after;
+	uint64_t t0, t1;
+	unsigned int made = 0;
+	int err = 0;
+
+	fb_sleep_ns(SETTLE_NS);
+	before = fb_slab_bytes();
+	t0 = fb_now_ns();
+	for (; made < k; made++) {
+		fds[made] = b->create(src, made + 1);
+		if (fds[made] < 0) {
+			err = fds[made];
+			break;
+		}
+	}
+	t1 = fb_now_ns();
+	after = fb_slab_bytes();
+	*create_ns = (double)(t1 - t0) / k;
+	*bytes = before >= 0 && after >= 0 ? (double)(after - before) / k : NAN;
+	t0 = fb_now_ns();
+	for (unsigned int i = 0; i < made; i++)
+		close(fds[i]);
+	*close_ns = (double)(fb_now_ns() - t0) / k;
+	return err;
+}
+
+static int run_bulk(struct fb_ctx *c, const struct fb_backend *b, void *src,
+		    unsigned int k)
+{
+	struct fb_fig f = { .workload = "create", .backend = b->name,
+			    .series = "bulk", .xname = "K", .x = k,
+			    .unit = "ns" };
+	double *cr = calloc(c->reps, sizeof(double));
+	double *cl = calloc(c->reps, sizeof(double));
+	double *mem = calloc(c->reps, sizeof(double));
+	int *fds = calloc(k, sizeof(int));
+	int err = cr && cl && mem && fds ? 0 : -ENOMEM;
+
+	for (unsigned int i = 0; i < c->warmup + c->reps && !err; i++) {
+		unsigned int r = i < c->warmup ? 0 : i - c->warmup;
+
+		err = bulk_rep(b, src, fds, k, &cr[r], &cl[r], &mem[r]);
+	}
+	f.metric = "create_ns";
+	f.gate = 1;
+	if (!err)
+		err = fb_record(c, &f, cr, c->reps);
+	f.metric = "close_ns";
+	if (!err)
+		err = fb_record(c, &f, cl, c->reps);
+	/* Memory is not a timing: reported, not gated. */
+	f.metric = "kmem_per_fence_bytes";
+	f.unit = "bytes";
+	f.gate = 0;
+	if (!err)
+		err = fb_record(c, &f, mem, c->reps);
+	if (!err)
+		fb_progress("create   %-8s bulk K=%u: %.0f ns per create, %.0f ns per close, %.0f bytes of slab per live fence",
+			    b->name, k, fb_median(cr, c->reps),
+			    fb_median(cl, c->reps), fb_median(mem, c->reps));
+	free(cr);
+	free(cl);
+	free(mem);
+	free(fds);
+	return err;
+}
+
+static int create_run(struct fb_ctx *c, const struct fb_backend *b)
+{
+	void *src;
+	int err = b->open(b, &src);
+
+	if (err)
+		return fb_fail(c, err, "create: open timeline");
+	err = run_single(c, b, src);
+	if (err)
+		fb_fail(c, err, "create single");
+	for (size_t i = 0; i < c->k_create.n; i++) {
+		int e = run_bulk(c, b, src, (unsigned int)c->k_create.v[i]);
+
+		if (e)
+			err = fb_fail(c, e, "create bulk");
+	}
+	b->close(src);
+	return err;
+}
+
+const struct fb_workload fb_wl_create = {
+	.name = "create",
+	.desc = "create+close one fence; create K then close K (ns, slab bytes per fence)",
+	.params = "--iters N (1000), --k-create LIST (1024,4096), --reps N, --warmup N",
+	.needs = FB_OP_CREATE,
+	.run = create_run,
+};

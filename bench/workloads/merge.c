@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * merge.c - workload: fence merge cost.
+ *
+ * Series: "2way" - two single-point fences of two timelines; "points" -
+ * two fences of P points each over the same P timelines (values 1 and 2),
+ * so the merge pairs up every timeline (x = P); "signaled" - two
+ * single-point fences already signaled; "self" - a fence with itself.
+ * Each measured operation is a merge and the close of its result. The
+ * point count of a result (info op) is recorded too, not gated.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "stats.h"
+#include "workload.h"
+
+struct merge_arg {
+	const struct fb_backend *b;
+	int a, c;
+	unsigned int iters;
+};
+
+static int merge_rep(void *p, uint64_t *ns, uint64_t *ops)
+{
+	struct merge_arg *m = p;
+	uint64_t t0 = fb_now_ns();
+
+	for (unsigned int i = 0; i < m->iters; i++) {
+		int fd = m->b->merge(m->a, m->c);
+
+		if (fd < 0)
+			return fd;
+		close(fd);
+	}
+	*ns = fb_now_ns() - t0;
+	*ops = m->iters;
+	return 0;
+}
+
+/* Merge @n fences (consumed) pairwise into one; the fd or -errno. */
+static int merge_tree(const struct fb_backend *b, int *fds, unsigned int n)
+{
+	while (n > 1) {
+		unsigned int out = 0;
+
+		for (unsigned int i = 0; i < n; i += 2) {
+			int m;
+
+			if (i + 1 == n) {
+				fds[out++] = fds[i];
+				continue;
+			}
+			m = b->merge(fds[i], fds[i + 1]);
+			close(fds[i]);
+			close(fds[i + 1]);
+			if (m < 0) {
+				for (unsigned int j = i + 2; j < n; j++)
+					close(fds[j]);
+				for (unsigned int j = 0; j < out; j++)
+					close(fds[j]);
+				return m;
+			}
+			fds[out++] = m;
+		}
+		n = out;
+	}
+	return fds[0];
+}
+
+static int measure(struct fb_ctx *c, const struct fb_backend *b,
+		   const char *series, unsigned int p, int a, int d,
+		   unsigned int iters)
+{
+	struct merge_arg m = { b, a, d, iters };
+	struct fb_fig f = { .workload = "merge", .backend = b->name,
+			    .series = series, .xname = p ? "P" : "",
+			    .x = p, .metric = "merge_ns", .unit = "ns",
+			    .gate = 1 };
+	double *reps = calloc(c->reps, sizeof(double));
+	uint32_t npts = 0;
+	int err = reps ? fb_repeat(c, merge_rep, &m, reps) : -ENOMEM;
+	int fd;
+
+	if (!err)
+		err = fb_record(c, &f, reps, c->reps);
+	fd = err ? -1 : b->merge(a, d);
+	if (fd >= 0) {
+		double v;
+
+		b->info(fd, &npts);
+		close(fd);
+		v = npts;
+		f.metric = "result_points";
+		f.unit = "points";
+		f.gate = 0;
+		err = fb_record(c, &f, &v, 1);
+	}
+	if (!err)
+		fb_progress("merge    %-8s %-8s P=%-4u: %.0f ns per merge+close, result has %u points",
+			    b->name, series, p, fb_median(reps, c->reps), npts);
+	free(reps);
+	return err;
+}
+
+/* Fence of one point on each of the @p timelines, at value @v. */
+static int build(const struct fb_backend *b, void **tl, unsigned int p,
+		 uint32_t v)
+{
+	int *fds = calloc(p, sizeof(int));
+	int fd;
+
+	if (!fds)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < p; i++) {
+		fds[i] = b->create(tl[i], v);
+		if (fds[i] < 0) {
+			fd = fds[i];
+			while (i-- > 0)
+				close(fds[i]);
+			free(fds);
+			return fd;
+		}
+	}
+	fd = merge_tree(b, fds, p);
+	free(fds);
+	return fd;
+}
+
+static int run_points(struct fb_ctx *c, const struct fb_backend *b,
+		      unsigned int p)
+{
+	void **tl = calloc(p, sizeof(void *));
+	unsigned int opened = 0;
+	int a = -1, d = -1, err = tl ? 0 : -ENOMEM;
+
+	for (; opened < p && !err; opened++)
+		err = b->open(b, &tl[opened]);
+	if (err)
+		opened--;
+	if (!err)
+		a = build(b, tl, p, 1);
+	if (!err && a < 0)
+		err = a;
+	if (!err)
+		d = build(b, tl, p, 2);
+	if (!err && d < 0)
+		err = d;
+	if (!err)
+		err = measure(c, b, "points", p, a, d,
+			      c->iters / p > 2 ? c->iters / p : 2);
+	if (a >= 0)
+		close(a);
+	if (d >= 0)
+		close(d);
+	for (unsigned int i = 0; i < opened; i++)
+		b->close(tl[i]);
+	free(tl);
+	return err;
+}
+
+static int run_pairs(struct fb_ctx *c, const struct fb_backend *b)
+{
+	void *t1 = NULL, *t2 = NULL;
+	int a = -1, d = -1, err;
+
+	err = b->open(b, &t1);
+	if (!err)
+		err = b->open(b, &t2);
+	if (err)
+		goto out;
+	a = b->create(t1, 1);
+	d = b->create(t2, 1);
+	if (a < 0 || d < 0) {
+		err = a < 0 ? a : d;
+		goto out;
+	}
+	err = measure(c, b, "2way", 0, a, d, c->iters);
+	if (!err)
+		err = measure(c, b, "self", 0, a, a, c->iters);
+	if (!err)
+		err = b->signal(t1, 1);
+	if (!err)
+		err = b->signal(t2, 1);
+	if (!err)
+		err = measure(c, b, "signaled", 0, a, d, c->iters);
+out:
+	if (a >= 0)
+		close(a);
+	if (d >= 0)
+		close(d);
+	if (t1)
+		b->close(t1);
+	if (t2)
+		b->close(t2);
+	return err;
+}
+
+static int merge_run(struct fb_ctx *c, const struct fb_backend *b)
+{
+	int err = run_pairs(c, b);
+
+	if (err)
+		fb_fail(c, err, "merge pairs");
+	for (size_t i = 0; i < c->p.n; i++) {
+		int e = run_points(c, b, (unsigned int)c->p.v[i]);
+
+		if (e)
+			err = fb_fail(c, e, "merge points");
+	}
+	return err;
+}
+
+const struct fb_workload fb_wl_merge = {
+	.name = "merge",
+	.desc = "merge: 2-way, P points over P timelines, already signaled, self",
+	.params = "--p LIST (1,4,16,64,256,1024), --iters N (1000; /P for points), --reps N",
+	.needs = FB_OP_CREATE | FB_OP_MERGE | FB_OP_INFO,
+	.run = merge_run,
+};

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pollscale.c - workload: one signal wakes W waiters.
+ *
+ * Variants: "own" - W fences of one timeline, all at the same value, one
+ * per waiter thread (poll or native wait) or all in one epoll thread;
+ * "shared" - W threads on one handle (one fence, or the raw object for the
+ * eventfd/futex/pipe floor). Waiter i runs on fb_spread_cpu(i + 1) (over
+ * NUMA nodes first), the signaller on CPU 0. Per round: time from just
+ * before the increment until the last waiter has returned, and every
+ * waiter's latency into a histogram.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "placement.h"
+#include "stats.h"
+#include "waiters.h"
+#include "workload.h"
+
+static int cpu_spread(int i)
+{
+	return fb_spread_cpu(i + 1);
+}
+
+static int arm_all(const struct fb_backend *b, void *src, int shared,
+		   int *h, unsigned int w)
+{
+	for (unsigned int i = 0; i < w; i++) {
+		h[i] = shared && i ? h[0] : b->arm(src);
+		if (h[i] < 0) {
+			int err = h[i];
+
+			while (i-- > 0)
+				if (!shared || !i)
+					b->disarm(src, h[i]);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static int disarm_all(const struct fb_backend *b, void *src, int shared,
+		      int *h, unsigned int w)
+{
+	int err = 0;
+
+	for (unsigned int i = 0; i < (shared ? 1 : w); i++)
+		if (b->disarm(src, h[i]))
+			err = -EIO;
+	return err;
+}
+
+static int run_one(struct fb_ctx *c, const struct fb_backend *b, int shared,
+		   int method, unsigned int w)
+{
+	char series[64];
+	struct fb_fig f = { .workload = "pollscale", .backend = b->name,
+			    .series = series, .xname = "W", .x = w,
+			    .unit = "ns" };
+	unsigned int rounds = c->rounds, warm = c->warmup;
+	uint64_t *lat = calloc(w, sizeof(uint64_t));
+	int *h = calloc(w, sizeof(int));
+	double *last = calloc(rounds, sizeof(double));
+	double *first = calloc(rounds, sizeof(double));
+	struct fb_hist *hist = malloc(sizeof(*hist));
+	struct fb_wpool pool;
+	void *src = NULL;
+	int err;
+
+	snprintf(series, sizeof(series), "%s/%s", shared ? "shared" : "own",
+		 fb_wait_method_name(method));
+	if (!lat || !h || !last || !first || !hist) {
+		err = -ENOMEM;
+		goto out;
+	}
+	fb_hist_init(hist);
+	fb_pin_self(0);
+	err = b->open(b, &src);
+	if (err)
+		goto out;
+	err = fb_wpool_start(&pool, b, src, method, w, cpu_spread);
+	if (err)
+		goto out;
+	for (unsigned int r = 0; r < warm + rounds && !err; r++) {
+		uint64_t lo = UINT64_MAX, hi = 0;
+
+		err = arm_all(b, src, shared, h, w);
+		if (err)
+			break;
+		err = fb_wpool_round(&pool, h, NULL, NULL, lat);
+		if (disarm_all(b, src, shared, h, w) && !err)
+			err = -EIO;
+		if (err || r < warm)
+			continue;
+		for (unsigned int i = 0; i < w; i++) {
+			fb_hist_add(hist, lat[i]);
+			lo = lat[i] < lo ? lat[i] : lo;
+			hi = lat[i] > hi ? lat[i] : hi;
+		}
+		last[r - warm] = (double)hi;
+		first[r - warm] = (double)lo;
+	}
+	fb_wpool_stop(&pool);
+	if (err)
+		goto out;
+	f.metric = "last_wake_ns";
+	f.gate = 1;
+	err = fb_record(c, &f, last, rounds);
+	f.metric = "first_wake_ns";
+	f.gate = 0;
+	if (!err)
+		err = fb_record(c, &f, first, rounds);
+	f.metric = "p50_wake_ns";
+	if (!err)
+		err = fb_record_value(c, &f,
+				      (double)fb_hist_percentile(hist, 50),
+				      NULL, 0);
+	if (!err)
+		err = fb_record_hist(c, &f, hist);
+	fb_progress("pollscale %-8s %-12s W=%-4u vCPUs %d NUMA %d: last wake median %.0f ns over %u rounds",
+		    b->name, series, w, c->vcpus, c->numa,
+		    fb_median(last, rounds), rounds);
+out:
+	if (src)
+		b->close(src);
+	if (err) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "pollscale %s %s W=%u", b->name,
+			 series, w);
+		fb_fail(c, err, what);
+	}
+	free(lat);
+	free(h);
+	free(last);
+	free(first);
+	free(hist);
+	return err;
+}
+
+static int pollscale_run(struct fb_ctx *c, const struct fb_backend *b)
+{
+	int err = 0;
+
+	for (int shared = 0; shared <= 1; shared++) {
+		/* Raw objects have no timeline: only the shared variant. */
+		if (!shared && !fb_backend_has(b, FB_OP_CREATE))
+			continue;
+		for (int m = 0; m < FB_WAIT_METHODS; m++) {
+			if (!fb_wait_method_ok(b, m, shared))
+				continue;
+			for (size_t i = 0; i < c->w.n; i++)
+				if (run_one(c, b, shared, m,
+					    (unsigned int)c->w.v[i]))
+					err = -EIO;
+		}
+	}
+	return err;
+}
+
+static int pollscale_supported(const struct fb_backend *b)
+{
+	return fb_wait_method_ok(b, FB_WAIT_POLL, 1) ||
+	       fb_wait_method_ok(b, FB_WAIT_NATIVE, 1);
+}
+
+const struct fb_workload fb_wl_pollscale = {
+	.name = "pollscale",
+	.desc = "one signal wakes W waiters (own fences / one shared; threads or epoll)",
+	.params = "--w LIST (1,4,16,64,256), --rounds N (20), --warmup N",
+	.supported = pollscale_supported,
+	.run = pollscale_run,
+};

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * signalcost.c - workload: cost of one increment against pending points.
+ *
+ * A timeline holds K unsignaled points (fences at value +1..+K). Each
+ * measured increment advances it by one, which signals exactly the oldest
+ * point; outside the timed region its fence is closed and a new point is
+ * added at +K, so K stay pending. A design that scans every pending point
+ * on each increment (the 2013 framework) grows with K; one that keeps them
+ * ordered does not.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "stats.h"
+#include "workload.h"
+
+struct sc_arg {
+	const struct fb_backend *b;
+	void *src;
+	int *fds;		/* ring of the K pending fences, oldest at head */
+	unsigned int k, head, iters;
+};
+
+static int sc_rep(void *a, uint64_t *ns, uint64_t *ops)
+{
+	struct sc_arg *s = a;
+	uint64_t sum = 0;
+
+	for (unsigned int i = 0; i < s->iters; i++) {
+		uint64_t t0 = fb_now_ns();
+		int err = s->b->signal(s->src, 1);
+		uint64_t t1 = fb_now_ns();
+		int st;
+
+		if (err)
+			return err;
+		sum += t1 - t0;
+		/* The oldest point must be signaled now, and only it. */
+		st = s->b->info(s->fds[s->head], NULL);
+		if (st != 1)
+			return st < 0 ? st : -EPROTO;
+		close(s->fds[s->head]);
+		s->fds[s->head] = s->b->create(s->src, s->k);
+		if (s->fds[s->head] < 0)
+			return s->fds[s->head];
+		s->head = (s->head + 1) % s->k;
+		if (s->k > 1 && s->b->info(s->fds[s->head], NULL) != 0)
+			return -EPROTO;
+	}
+	*ns = sum;
+	*ops = s->iters;
+	return 0;
+}
+
+static int run_k(struct fb_ctx *c, const struct fb_backend *b, unsigned int k)
+{
+	struct fb_fig f = { .workload = "signalcost", .backend = b->name,
+			    .series = "inc1", .xname = "K", .x = k,
+			    .metric = "inc_ns", .unit = "ns", .gate = 1 };
+	struct sc_arg a = { .b = b, .k = k, .iters = c->iters / 4 + 1 };
+	double *reps = calloc(c->reps, sizeof(double));
+	unsigned int made = 0;
+	int err;
+
+	a.fds = calloc(k, sizeof(int));
+	if (!reps || !a.fds) {
+		err = -ENOMEM;
+		goto out;
+	}
+	err = b->open(b, &a.src);
+	if (err)
+		goto out;
+	for (; made < k && !err; made++) {
+		a.fds[made] = b->create(a.src, made + 1);
+		if (a.fds[made] < 0)
+			err = a.fds[made];
+	}
+	if (!err)
+		err = fb_repeat(c, sc_rep, &a, reps);
+	if (!err)
+		err = fb_record(c, &f, reps, c->reps);
+	if (!err)
+		fb_progress("signalcost %-8s K=%-5u: %.0f ns per increment (median of %u x %u)",
+			    b->name, k, fb_median(reps, c->reps), c->reps,
+			    a.iters);
+	for (unsigned int i = 0; i < made; i++)
+		if (a.fds[i] >= 0)
+			close(a.fds[i]);
+	b->close(a.src);
+out:
+	free(reps);
+	free(a.fds);
+	return err;
+}
+
+static int signalcost_run(struct fb_ctx *c, const struct fb_backend *b)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < c->k_signal.n; i++) {
+		int e = run_k(c, b, (unsigned int)c->k_signal.v[i]);
+
+		if (e)
+			err = fb_fail(c, e, "signalcost");
+	}
+	return err;
+}
+
+const struct fb_workload fb_wl_signalcost = {
+	.name = "signalcost",
+	.desc = "one increment signalling one point with K points pending",
+	.params = "--k-signal LIST (1,16,256,1024,4096,16384), --iters N (/4 per rep), --reps N",
+	.needs = FB_OP_CREATE | FB_OP_INFO,
+	.run = signalcost_run,
+};

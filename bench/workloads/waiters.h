@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * waiters.h - a pool of pinned threads that block on backend handles by one
+ * wait method, for the wake-up workloads (wakeup, pollscale).
+ *
+ * Per round the driver arms handles, releases the pool (threads leave a
+ * futex on the pool's round counter, mark themselves "waiting" and enter
+ * the measured wait), checks through /proc that every waiter sleeps in
+ * the measured system call, timestamps, signals, and sleeps until the last
+ * waiter reports. A waiter timestamps its own return (CLOCK_MONOTONIC)
+ * before doing anything else. With the epoll method there is one thread
+ * waiting for all handles through one epoll instance.
+ */
+#ifndef FB_WAITERS_H
+#define FB_WAITERS_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "../backends/backend.h"
+
+enum fb_wait_method {
+	FB_WAIT_POLL,		/* ppoll() on the handle */
+	FB_WAIT_NATIVE,		/* the backend's wait op */
+	FB_WAIT_EPOLL,		/* epoll_pwait() on all handles, one thread */
+	FB_WAIT_METHODS
+};
+
+const char *fb_wait_method_name(int method);
+/* Whether @b can be waited on by @method; @shared: many on one handle. */
+int fb_wait_method_ok(const struct fb_backend *b, int method, int shared);
+
+struct fb_wslot {
+	pthread_t thread;
+	pid_t tid;
+	int cpu;
+	int handle;		/* set by the driver before a round */
+	uint32_t waiting;	/* round number the thread is waiting in */
+	int err;
+	uint64_t t_wake;	/* this waiter's return time (poll, native) */
+	struct fb_wpool *pool;
+};
+
+struct fb_wpool {
+	const struct fb_backend *b;
+	void *src;
+	int method;
+	unsigned int nslots;	/* threads (1 for epoll) */
+	unsigned int nhandles;	/* handles per round (epoll: events) */
+	struct fb_wslot **slot;	/* each allocated on its CPU's node */
+	int epfd;
+	uint64_t *t_event;	/* epoll: return time for each event */
+	uint32_t round;		/* futex: released rounds */
+	uint32_t done;		/* futex: waiters finished this round */
+	int stop;
+};
+
+/*
+ * Start @nthreads waiters (epoll: one, waiting for @nthreads events), the
+ * i-th pinned to @cpu_of(i). 0 or -errno.
+ */
+int fb_wpool_start(struct fb_wpool *p, const struct fb_backend *b, void *src,
+		   int method, unsigned int nthreads, int (*cpu_of)(int i));
+/*
+ * One round: hand handles[i] to waiter i (epoll: register all), release,
+ * wait until all are blocked, run @pre (may be NULL: e.g. an idle gap),
+ * take t0, signal once, wait for all wake-ups. Latencies (ns) go into
+ * @lat (nthreads entries). 0 or -errno (-ETIMEDOUT if a waiter never
+ * blocked).
+ */
+int fb_wpool_round(struct fb_wpool *p, const int *handles,
+		   void (*pre)(void *), void *pre_arg, uint64_t *lat);
+void fb_wpool_stop(struct fb_wpool *p);
+
+#endif /* FB_WAITERS_H */

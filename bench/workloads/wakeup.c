@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * wakeup.c - workload: signal-to-wake-up latency of one blocked waiter.
+ *
+ * Per sample the signaller arms a handle (a new fence at value + 1, or the
+ * raw object), the waiter blocks on it (poll, the native wait, or epoll),
+ * the signaller checks through /proc that it sleeps in that system call,
+ * optionally sleeps an idle gap, timestamps and signals; the latency runs
+ * to the waiter's own timestamp after its wait returns. Same vCPU (both on
+ * CPU 0) and cross vCPU (waiter on CPU 1). Every backend goes through this
+ * same code; only the ops differ.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "clock.h"
+#include "placement.h"
+#include "stats.h"
+#include "waiters.h"
+#include "workload.h"
+
+static int cpu_same(int i)
+{
+	(void)i;
+	return 0;
+}
+
+static int cpu_cross(int i)
+{
+	(void)i;
+	return 1;
+}
+
+static void idle_gap(void *arg)
+{
+	fb_sleep_ns(*(uint64_t *)arg);
+}
+
+static const struct {
+	const char *name;
+	double p;
+	int gate;
+} pcts[] = {
+	{ "p50_ns", 50, 1 },
+	{ "p90_ns", 90, 1 },
+	{ "p99_ns", 99, 1 },
+	{ "p99.9_ns", 99.9, 0 },
+	{ "max_ns", 100, 0 },
+};
+
+#define NPCTS (sizeof(pcts) / sizeof(pcts[0]))
+
+/* Figures: pooled percentiles, with per-block values as repetitions. */
+static int record(struct fb_ctx *c, struct fb_fig *f, double *lat,
+		  unsigned int n, const struct fb_hist *h)
+{
+	unsigned int reps = c->reps ? c->reps : 1, block = n / reps;
+	double per[NPCTS][64], sorted_mean = 0;
+	int err = 0;
+
+	if (reps > 64)
+		reps = 64;
+	for (unsigned int r = 0; r < reps; r++) {
+		double *b = lat + (size_t)r * block;
+
+		fb_sort_doubles(b, block);
+		for (size_t k = 0; k < NPCTS; k++)
+			per[k][r] = fb_percentile_sorted(b, block, pcts[k].p);
+	}
+	for (unsigned int i = 0; i < n; i++)
+		sorted_mean += lat[i];
+	fb_sort_doubles(lat, n);
+	for (size_t k = 0; k < NPCTS && !err; k++) {
+		f->metric = pcts[k].name;
+		f->gate = pcts[k].gate;
+		err = fb_record_value(c, f, fb_percentile_sorted(lat, n,
+								 pcts[k].p),
+				      per[k], reps);
+	}
+	f->metric = "mean_ns";
+	f->gate = 0;
+	if (!err)
+		err = fb_record_value(c, f, sorted_mean / n, NULL, 0);
+	if (!err)
+		err = fb_record_hist(c, f, h);
+	return err;
+}
+
+static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
+		   int cross)
+{
+	char series[64];
+	struct fb_fig f = { .workload = "wakeup", .backend = b->name,
+			    .series = series, .unit = "ns" };
+	struct fb_wpool pool;
+	struct fb_hist *h = malloc(sizeof(*h));
+	unsigned int n = c->samples, warm = n / 10 + 1;
+	double *lat = calloc(n, sizeof(double));
+	void *src = NULL;
+	int err;
+
+	snprintf(series, sizeof(series), "%s/%s", fb_wait_method_name(method),
+		 cross ? "cross" : "same");
+	if (!h || !lat) {
+		err = -ENOMEM;
+		goto out;
+	}
+	fb_hist_init(h);
+	fb_pin_self(0);
+	err = b->open(b, &src);
+	if (err)
+		goto out;
+	err = fb_wpool_start(&pool, b, src, method, 1,
+			     cross ? cpu_cross : cpu_same);
+	if (err)
+		goto out;
+	for (unsigned int i = 0; i < warm + n && !err; i++) {
+		uint64_t l;
+		int hnd = b->arm(src);
+
+		if (hnd < 0) {
+			err = hnd;
+			break;
+		}
+		err = fb_wpool_round(&pool, &hnd, c->gap_ns ? idle_gap : NULL,
+				     &c->gap_ns, &l);
+		if (b->disarm(src, hnd) && !err)
+			err = -EIO;
+		if (!err && i >= warm) {
+			lat[i - warm] = (double)l;
+			fb_hist_add(h, l);
+		}
+	}
+	fb_wpool_stop(&pool);
+	if (!err) {
+		err = record(c, &f, lat, n, h);
+		fb_progress("wakeup %-8s %-12s gap %llu ns: %u samples, p50 %llu ns, p99 %llu ns, max %llu ns",
+			    b->name, series, (unsigned long long)c->gap_ns, n,
+			    (unsigned long long)fb_hist_percentile(h, 50),
+			    (unsigned long long)fb_hist_percentile(h, 99),
+			    (unsigned long long)h->max);
+	}
+out:
+	if (src)
+		b->close(src);
+	if (err)
+		fb_fail(c, err, series);
+	free(h);
+	free(lat);
+	return err;
+}
+
+static int wakeup_run(struct fb_ctx *c, const struct fb_backend *b)
+{
+	int err = 0;
+
+	for (int m = 0; m < FB_WAIT_METHODS; m++) {
+		if (!fb_wait_method_ok(b, m, 0))
+			continue;
+		for (int cross = 0; cross <= (fb_ncpus() > 1); cross++)
+			if (run_one(c, b, m, cross))
+				err = -EIO;
+	}
+	return err;
+}
+
+static int wakeup_supported(const struct fb_backend *b)
+{
+	return fb_wait_method_ok(b, FB_WAIT_POLL, 0) ||
+	       fb_wait_method_ok(b, FB_WAIT_NATIVE, 0);
+}
+
+const struct fb_workload fb_wl_wakeup = {
+	.name = "wakeup",
+	.desc = "signal-to-wake-up latency, one waiter (poll, wait, epoll; same/cross vCPU)",
+	.params = "--samples N (10000), --gap-us N (0), --reps N (blocks)",
+	.supported = wakeup_supported,
+	.run = wakeup_run,
+};

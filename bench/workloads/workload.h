@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * workload.h - the interface of a benchmark workload and the run context
+ * it records into. Adding a workload: one file defining a struct
+ * fb_workload, plus one line in registry.c.
+ */
+#ifndef FB_WORKLOAD_H
+#define FB_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../backends/backend.h"
+#include "hist.h"
+#include "results.h"
+
+#define FB_MAX_LIST 32
+
+/* A sweep list such as --k 1,16,256. */
+struct fb_list {
+	size_t n;
+	unsigned long v[FB_MAX_LIST];
+};
+
+struct fb_ctx {
+	struct fb_results *res;
+	const char *mode;	/* timing mode label recorded with every figure */
+	int quick;
+	unsigned int reps;	/* measured repetitions per figure */
+	unsigned int warmup;	/* unmeasured repetitions before them */
+	unsigned int iters;	/* operations per repetition (create, merge) */
+	unsigned int samples;	/* wake-up samples per configuration */
+	unsigned int rounds;	/* pollscale rounds per configuration */
+	uint64_t gap_ns;	/* idle gap before a wake-up signal */
+	struct fb_list k_create, p, w, k_signal;
+	int vcpus, numa;
+	int failures;		/* errors met (the run exits non-zero) */
+};
+
+struct fb_workload {
+	const char *name;
+	const char *desc;
+	const char *params;	/* the options it reads, for --help */
+	/* Backend ops it needs (FB_OP_*), or 0 plus @supported. */
+	unsigned int needs;
+	int (*supported)(const struct fb_backend *b);
+	/* Run the whole sweep on @b; 0 or -errno. */
+	int (*run)(struct fb_ctx *c, const struct fb_backend *b);
+};
+
+extern const struct fb_workload *const fb_workloads[];
+const struct fb_workload *fb_workload_find(const char *name);
+int fb_workload_supports(const struct fb_workload *w,
+			 const struct fb_backend *b);
+
+/* "[fencebench] ..." progress line on stdout. */
+void fb_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Identity of a figure; record() fills mode, vcpus and numa. */
+struct fb_fig {
+	const char *workload, *backend, *series, *xname, *metric, *unit;
+	double x;
+	int gate;
+};
+
+/* Record a figure whose value is the median of @reps. */
+int fb_record(struct fb_ctx *c, const struct fb_fig *f, const double *reps,
+	      size_t n);
+/* Record a figure with an explicit value (e.g. a pooled percentile). */
+int fb_record_value(struct fb_ctx *c, const struct fb_fig *f, double value,
+		    const double *reps, size_t n);
+int fb_record_hist(struct fb_ctx *c, const struct fb_fig *f,
+		   const struct fb_hist *h);
+
+/*
+ * One measured repetition: do the work, store its duration in *@ns and
+ * the number of operations it did in *@ops. 0 or -errno.
+ */
+typedef int (*fb_rep_fn)(void *arg, uint64_t *ns, uint64_t *ops);
+/* c->warmup unmeasured, then c->reps measured runs; @out gets ns/op each. */
+int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, double *out);
+
+/* Error bookkeeping: count it, print it, return @err. */
+int fb_fail(struct fb_ctx *c, int err, const char *what);
+
+#endif /* FB_WORKLOAD_H */
