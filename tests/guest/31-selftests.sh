@@ -4,42 +4,58 @@
 # unchanged from tools/testing/selftests/sync) against every backend.
 #
 # The suite only knows mainline's /sys/kernel/debug/sync/sw_sync; for legacy
-# and dma their device is bind-mounted over that path for the run. Each of
-# its test results becomes a line "ok|FAIL BACKEND selftest_NAME"; a run
-# that does not report all its planned tests, or exits non-zero, fails.
-# A backend is required (absence fails) if it is mainline or if its module
-# is in /fb/modules; otherwise its absence is one skip.
+# and dma their device is bind-mounted over that path for the run, each in
+# a mount namespace of its own (unshare -m), so that the backends run side
+# by side: the suite's stress tests are bound by wake-up latency, not CPU,
+# and take minutes per backend under TCG. FB_SELFTEST_SERIAL=1 runs them one
+# after the other instead (also the fallback without unshare).
+#
+# Each of the suite's test results becomes a line "ok|FAIL BACKEND
+# selftest_NAME"; a run that does not report all its planned tests, or
+# exits non-zero, fails. A backend is required (absence fails) if it is
+# mainline or if its module is in /fb/modules; else its absence is a skip.
 DEBUGFS_SW_SYNC=/sys/kernel/debug/sync/sw_sync
 p=0 f=0 s=0
 pass() { echo "ok $1"; p=$((p + 1)); }
 fail() { echo "FAIL $1"; f=$((f + 1)); }
 skip() { echo "skip $1"; s=$((s + 1)); }
 
-# run_backend NAME DEVICE: run the suite with DEVICE at the debugfs path.
-run_backend() {
-	name=$1 dev=$2 log=/tmp/selftest-$1.log bound=
+# run_one NAME DEVICE: (in its own mount namespace) put DEVICE at the
+# debugfs path and run the suite; output in /tmp/selftest-NAME.log, exit
+# status in .rc, seconds in .time, a setup error in .err.
+run_one() {
+	name=$1 dev=$2 log=/tmp/selftest-$1
 	if [ "$dev" != "$DEBUGFS_SW_SYNC" ]; then
 		if ! mount --bind "$dev" "$DEBUGFS_SW_SYNC"; then
-			fail "$name selftest: cannot bind-mount $dev over $DEBUGFS_SW_SYNC"
+			echo "cannot bind-mount $dev over $DEBUGFS_SW_SYNC" > "$log.err"
 			return
 		fi
-		bound=1
 		# debugfs' own file is a regular file: the suite must see the device.
 		if [ ! -c "$DEBUGFS_SW_SYNC" ]; then
-			fail "$name selftest: bind mount did not put $dev in place"
+			echo "bind mount did not put $dev in place" > "$log.err"
 			umount "$DEBUGFS_SW_SYNC"
 			return
 		fi
 	fi
 	t0=$(date +%s)
-	sync_selftest > "$log" 2>&1
-	rc=$?
-	t1=$(date +%s)
-	if [ -n "$bound" ] && ! umount "$DEBUGFS_SW_SYNC"; then
-		fail "$name selftest: cannot unmount $DEBUGFS_SW_SYNC"
+	sync_selftest > "$log.log" 2>&1
+	echo $? > "$log.rc"
+	echo $(($(date +%s) - t0)) > "$log.time"
+	if [ "$dev" != "$DEBUGFS_SW_SYNC" ] && ! umount "$DEBUGFS_SW_SYNC"; then
+		echo "cannot unmount $DEBUGFS_SW_SYNC" > "$log.err"
 	fi
-	sed 's/^/  | /' "$log"
-	plan=$(sed -n -E 's/^1\.\.([0-9]+)$/\1/p' "$log" | head -n 1)
+}
+
+# report NAME: turn the results of run_one into ok/FAIL lines.
+report() {
+	name=$1 log=/tmp/selftest-$1
+	if [ -s "$log.err" ]; then
+		fail "$name selftest: $(cat "$log.err")"
+		[ -f "$log.log" ] || return
+	fi
+	[ -f "$log.log" ] || { fail "$name selftest: no output"; return; }
+	sed 's/^/  | /' "$log.log"
+	plan=$(sed -n -E 's/^1\.\.([0-9]+)$/\1/p' "$log.log" | head -n 1)
 	ran=0
 	# "ok N [RUN]<tab>test_name" / "not ok N [RUN]<tab>test_name"
 	while IFS= read -r line; do
@@ -53,38 +69,64 @@ run_backend() {
 			esac
 			;;
 		esac
-	done < "$log"
-	totals=$(grep -E '^# Totals: ' "$log" | tail -n 1)
+	done < "$log.log"
+	totals=$(grep -E '^# Totals: ' "$log.log" | tail -n 1)
+	rc=$(cat "$log.rc" 2>/dev/null)
 	if [ -z "$plan" ] || [ "$ran" != "$plan" ]; then
 		fail "$name selftest: $ran results for a plan of ${plan:-?} tests"
 	elif [ -z "$totals" ]; then
 		fail "$name selftest: no kselftest totals line"
 	elif [ "$rc" != 0 ]; then
-		fail "$name selftest: exit status $rc ($totals)"
+		fail "$name selftest: exit status ${rc:-?} ($totals)"
 	else
-		echo "# $name: ${totals#\# } in $((t1 - t0)) s"
+		echo "# $name: ${totals#\# } in $(cat "$log.time") s"
 	fi
 }
 
+# Re-entry of this script inside a new mount namespace (see below).
+if [ "$1" = --run-one ]; then
+	run_one "$2" "$3"
+	exit 0
+fi
+
+parallel=1
+[ -n "$FB_SELFTEST_SERIAL" ] && parallel=
+command -v unshare >/dev/null 2>&1 || parallel=
+rm -f /tmp/selftest-*
+ran=
 if [ -e "$DEBUGFS_SW_SYNC" ]; then
-	run_backend mainline "$DEBUGFS_SW_SYNC"
+	if [ -n "$parallel" ]; then
+		run_one mainline "$DEBUGFS_SW_SYNC" &
+	else
+		run_one mainline "$DEBUGFS_SW_SYNC"
+	fi
+	ran=mainline
 else
 	fail "mainline selftest: $DEBUGFS_SW_SYNC not present"
 fi
-
 for b in legacy:/dev/sw_sync dma:/dev/sw_sync_dma; do
 	name=${b%%:*} dev=${b#*:}
 	if [ -c "$dev" ]; then
-		if [ -e "$DEBUGFS_SW_SYNC" ]; then
-			run_backend "$name" "$dev"
-		else
+		if [ ! -e "$DEBUGFS_SW_SYNC" ]; then
 			fail "$name selftest: no $DEBUGFS_SW_SYNC to bind-mount $dev over"
+			continue
 		fi
+		if [ -n "$parallel" ]; then
+			# A private mount namespace: the bind mount stays in it.
+			unshare -m --propagation private sh "$0" --run-one "$name" "$dev" &
+		else
+			run_one "$name" "$dev"
+		fi
+		ran="$ran $name"
 	elif ls /fb/modules/*"$name"*.ko >/dev/null 2>&1; then
 		fail "$name selftest: $dev not present, but its module is in /fb/modules"
 	else
 		skip "$name selftest: device not present ($dev)"
 	fi
+done
+wait
+for name in $ran; do
+	report "$name"
 done
 
 echo "$p passed, $f failed, $s skipped"
