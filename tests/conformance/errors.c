@@ -13,8 +13,11 @@
  *   NULL or unmapped argument          EFAULT
  *   FILE_INFO num_fences too small     EINVAL; flags or pad set: EINVAL
  *   MERGE flags or pad set             EINVAL
- *   LEGACY_FENCE_INFO len < header     EINVAL; answer does not fit: ENOMEM;
- *                                      len above 4096 is clamped to 4096
+ *   LEGACY_FENCE_INFO too short a len  ENOMEM, header included: the ABI
+ *                                      header (fencebench_sync.h) says so
+ *                                      (2013 gave EINVAL below the header's
+ *                                      size); a huge len is clamped, never
+ *                                      used to size an allocation
  * The dma backend (FB_CAP_DMA_INTEROP) accepts a mainline sync_file as
  * merge fd2; every other foreign fence fd is ENOENT.
  */
@@ -219,8 +222,8 @@ static enum conf_result legacy_info_size(struct conf_ctx *ctx)
 	const uint32_t hdr = sizeof(struct sync_fence_info_data);
 	const uint32_t rec = sizeof(struct sync_pt_info) + sizeof(uint32_t);
 	static const struct { uint32_t len; int err; } bad[] = {
-		{ 0, EINVAL }, { 1, EINVAL },
-		{ sizeof(struct sync_fence_info_data) - 1, EINVAL },
+		{ 0, ENOMEM }, { 1, ENOMEM },
+		{ sizeof(struct sync_fence_info_data) - 1, ENOMEM },
 		{ sizeof(struct sync_fence_info_data), ENOMEM },
 		{ sizeof(struct sync_fence_info_data) + sizeof(struct sync_pt_info) - 1,
 		  ENOMEM },
