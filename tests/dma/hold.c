@@ -8,6 +8,9 @@
  *   open               open a timeline on /dev/sw_sync_dma
  *   fence V NAME       create a fence at value V on it
  *   export             export the fence as a mainline sync_file
+ *   merge V NAME       open a second timeline, create a fence at V on it and
+ *                      make the merge of both the current fence
+ *   waitbg             a thread waits (forever) on the current fence
  *   inc N              advance the timeline
  *   wait MS WANT       SYNC_IOC_LEGACY_WAIT on the fence; WANT is ok, ETIME
  *                      or ENOENT
@@ -18,6 +21,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,10 +49,17 @@ static int want_err(const char *s)
 	return 1;
 }
 
+static void *wait_main(void *arg)
+{
+	fb_fence_wait_ioctl(*(int *)arg, -1);
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	const struct fb_syncdev *dev = fb_syncdev_find("dma");
 	int tl = -1, fence = -1, sf = -1;
+	pthread_t thread;
 
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
@@ -70,6 +81,25 @@ int main(int argc, char **argv)
 			if (ioctl(fence, SYNC_IOC_DMA_EXPORT_SYNC_FILE, &d) < 0)
 				return die(s, strerror(errno));
 			sf = d.fd;
+		} else if (!strcmp(s, "merge") && i + 2 < argc) {
+			int tl2 = fb_timeline_open(dev), f2, m;
+
+			if (tl2 < 0)
+				return die(s, strerror(-tl2));
+			f2 = fb_fence_create(tl2, strtoul(argv[i + 1], NULL, 0),
+					     "hold-second");
+			if (f2 < 0)
+				return die(s, strerror(-f2));
+			m = fb_fence_merge(fence, f2, argv[i + 2]);
+			if (m < 0)
+				return die(s, strerror(-m));
+			fence = m;
+			i += 2;
+		} else if (!strcmp(s, "waitbg")) {
+			r = pthread_create(&thread, NULL, wait_main, &fence);
+			if (r)
+				return die(s, strerror(r));
+			usleep(100000);
 		} else if (!strcmp(s, "inc") && i + 1 < argc) {
 			r = fb_timeline_inc(tl, strtoul(argv[++i], NULL, 0));
 			if (r < 0)

@@ -97,6 +97,21 @@ else
 fi
 touch "$tmp/g2"
 
+# 2b. A waiter blocked on a merged fence is listed under it.
+fb-dma-hold open fence 1 "fbd_w1$tag" merge 2 "fbd_wm$tag" waitbg \
+	mark "$tmp/w1" waitfile "$tmp/gw1" > "$tmp/holdw.log" 2>&1 &
+hold2=$!
+if wait_mark "$tmp/w1"; then
+	cat "$dbg" > "$tmp/dumpw" 2>&1
+	check debugfs-waiter sh -c "grep -A3 -x 'fbd_wm$tag: active' $tmp/dumpw |
+		grep -q '^waiter sync_dma_sleeper_wake'"
+	grep -q "^waiter " "$tmp/dumpw" || cat "$tmp/dumpw"
+else
+	bad "helper-waiter ($(cat "$tmp/holdw.log"))"
+fi
+touch "$tmp/gw1"
+check helper-waiter-exit wait "$hold2"
+
 if wait_mark "$tmp/a3"; then
 	cat "$dbg" > "$tmp/dump3" 2>&1
 	check debugfs-fence-closed sh -c "! grep -q fbd_dbg$tag $tmp/dump3"
