@@ -109,6 +109,15 @@ struct sync_dma_fence *sync_dma_fence_build(const char *name,
 	unsigned int n = 0, i = 0, j;
 	struct dma_fence *t;
 
+	if (!dma_fence_is_container(f)) {
+		/* the common case: one point, nothing to sort */
+		fence = sync_dma_fence_alloc(name, 1);
+		if (!fence)
+			return NULL;
+		fence->cbs[0].pt = dma_fence_get(f);
+		fence->num_pts = 1;
+		return fence;
+	}
 	dma_fence_unwrap_for_each(t, &iter, f)
 		n++;
 	fence = sync_dma_fence_alloc(name, max(n, 1u));
