@@ -5,13 +5,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "backends/backend.h"
 #include "clock.h"
 #include "hist.h"
 #include "placement.h"
 #include "results.h"
+#include "stats.h"
 #include "sysinfo.h"
 #include "workloads/workload.h"
 
@@ -65,8 +68,8 @@ static void defaults(struct fb_ctx *c)
 	c->warmup = 1;
 	if (c->quick) {
 		c->iters = 200;
-		c->samples = 1000;
-		c->rounds = 5;
+		c->samples = 2000;
+		c->rounds = 25;
 		set_list(&c->k_create, qkc, 1);
 		set_list(&c->p, qp, 3);
 		set_list(&c->w, qw, 2);
@@ -184,6 +187,19 @@ static void write_out(const struct fb_results *r, const char *dir)
 			    strerror(-err));
 }
 
+/* Cost of one clock read (median of 1001 back-to-back pairs), in ns. */
+static double clock_read_ns(void)
+{
+	double d[1001];
+
+	for (int i = 0; i < 1001; i++) {
+		uint64_t a = fb_now_ns(), b = fb_now_ns();
+
+		d[i] = (double)(b - a);
+	}
+	return fb_median(d, 1001);
+}
+
 static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 		      int argc, char **argv)
 {
@@ -197,6 +213,7 @@ static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 	fb_meta_setf(&r->meta, "vcpus", c->vcpus);
 	fb_meta_setf(&r->meta, "numa_nodes", c->numa);
 	fb_meta_set(&r->meta, "clock", FB_CLOCK_NAME, 0);
+	fb_meta_setf(&r->meta, "clock_read_ns", clock_read_ns());
 	fb_meta_setf(&r->meta, "hist_rel_err", FB_HIST_REL_ERR);
 	fb_meta_setf(&r->meta, "quick", c->quick);
 	fb_meta_setf(&r->meta, "reps", c->reps);
@@ -240,6 +257,16 @@ int main(int argc, char **argv)
 	const char *tags[32];
 	int ntags = 0, opt, err = 0;
 
+	/*
+	 * Same addresses in every run: without address-space randomisation
+	 * the kernel paths that hash user addresses (futexes, ...) do the
+	 * same work on every boot, which keeps icount reruns identical.
+	 */
+	if (!(personality(0xffffffff) & ADDR_NO_RANDOMIZE) &&
+	    personality(ADDR_NO_RANDOMIZE) != -1) {
+		execv("/proc/self/exe", argv);
+		/* Not fatal: carry on randomised. */
+	}
 	memset(&c, 0, sizeof(c));
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--quick"))

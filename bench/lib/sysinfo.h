@@ -20,7 +20,7 @@ void fb_kernel_release(char *buf, size_t n);
 pid_t fb_gettid(void);
 /*
  * 1 if thread @tid of this process sleeps inside system call @nr or @alt
- * (from /proc/self/task/<tid>/syscall and .../stat), else 0: proof that a
+ * (from /proc/self/task/<tid>/syscall), else 0: proof that a
  * waiter is blocked before it is signalled.
  */
 int fb_task_sleeps_in(pid_t tid, long nr, long alt);

@@ -2,6 +2,7 @@
 /* context.c - recording figures, repetitions and progress for workloads. */
 #include "workload.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,16 +78,17 @@ int fb_record_hist(struct fb_ctx *c, const struct fb_fig *f,
 	return fb_results_add_hist(c->res, &t, h);
 }
 
-int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, double *out)
+int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
+	      double *out)
 {
-	for (unsigned int i = 0; i < c->warmup + c->reps; i++) {
-		uint64_t ns = 0, ops = 0;
-		int err = fn(arg, &ns, &ops);
+	double *ns = calloc(n ? n : 1, sizeof(double));
+	int err = ns ? 0 : -ENOMEM;
 
-		if (err)
-			return err;
-		if (i >= c->warmup)
-			out[i - c->warmup] = ops ? (double)ns / (double)ops : 0;
+	for (unsigned int i = 0; i < c->warmup + c->reps && !err; i++) {
+		err = fn(arg, ns, n);
+		if (!err && i >= c->warmup)
+			out[i - c->warmup] = fb_median(ns, n);
 	}
-	return 0;
+	free(ns);
+	return err;
 }

@@ -4,7 +4,8 @@
  *
  * "single": create one fence (one point, not signaled) and close it, over
  * and over: ns per create+close. "bulk": create K fences on one timeline
- * (values +1..+K), then close them all: ns per create, ns per close, and
+ * (values +1..+K), then close them all: ns per create, ns per close (each
+ * op timed on its own, the median op of a repetition reported), and
  * the kernel memory held per live fence, from the growth of the live slab
  * objects (/proc/slabinfo: sum of active_objs * objsize) while the K
  * fences exist; it includes the fence's file, dentry and sync_file.
@@ -26,39 +27,37 @@
 struct single_arg {
 	const struct fb_backend *b;
 	void *src;
-	unsigned int iters;
 };
 
-static int single_rep(void *a, uint64_t *ns, uint64_t *ops)
+static int single_rep(void *a, double *ns, unsigned int n)
 {
 	struct single_arg *s = a;
-	uint64_t t0 = fb_now_ns();
 
-	for (unsigned int i = 0; i < s->iters; i++) {
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t t0 = fb_now_ns();
 		int fd = s->b->create(s->src, 1);
 
 		if (fd < 0)
 			return fd;
 		close(fd);
+		ns[i] = (double)(fb_now_ns() - t0);
 	}
-	*ns = fb_now_ns() - t0;
-	*ops = s->iters;
 	return 0;
 }
 
 static int run_single(struct fb_ctx *c, const struct fb_backend *b, void *src)
 {
-	struct single_arg a = { b, src, c->iters };
+	struct single_arg a = { b, src };
 	struct fb_fig f = { .workload = "create", .backend = b->name,
 			    .series = "single", .metric = "create_close_ns",
 			    .unit = "ns", .gate = 1 };
 	double *reps = calloc(c->reps, sizeof(double));
-	int err = reps ? fb_repeat(c, single_rep, &a, reps) : -ENOMEM;
+	int err = reps ? fb_repeat(c, single_rep, &a, c->iters, reps) : -ENOMEM;
 
 	if (!err)
 		err = fb_record(c, &f, reps, c->reps);
 	if (!err)
-		fb_progress("create   %-8s single: %.0f ns per create+close (median of %u x %u)",
+		fb_progress("create   %-8s single: %.0f ns per create+close (median op, median of %u reps x %u)",
 			    b->name, fb_median(reps, c->reps), c->reps,
 			    c->iters);
 	free(reps);
@@ -67,32 +66,35 @@ static int run_single(struct fb_ctx *c, const struct fb_backend *b, void *src)
 
 /* One bulk repetition: K creates, memory reading, K closes. */
 static int bulk_rep(const struct fb_backend *b, void *src, int *fds,
-		    unsigned int k, double *create_ns, double *close_ns,
-		    double *bytes)
+		    double *t, unsigned int k, double *create_ns,
+		    double *close_ns, double *bytes)
 {
 	long long before, after;
-	uint64_t t0, t1;
 	unsigned int made = 0;
 	int err = 0;
 
 	fb_sleep_ns(SETTLE_NS);
 	before = fb_slab_bytes();
-	t0 = fb_now_ns();
 	for (; made < k; made++) {
+		uint64_t t0 = fb_now_ns();
+
 		fds[made] = b->create(src, made + 1);
+		t[made] = (double)(fb_now_ns() - t0);
 		if (fds[made] < 0) {
 			err = fds[made];
 			break;
 		}
 	}
-	t1 = fb_now_ns();
 	after = fb_slab_bytes();
-	*create_ns = (double)(t1 - t0) / k;
+	*create_ns = fb_median(t, made ? made : 1);
 	*bytes = before >= 0 && after >= 0 ? (double)(after - before) / k : NAN;
-	t0 = fb_now_ns();
-	for (unsigned int i = 0; i < made; i++)
+	for (unsigned int i = 0; i < made; i++) {
+		uint64_t t0 = fb_now_ns();
+
 		close(fds[i]);
-	*close_ns = (double)(fb_now_ns() - t0) / k;
+		t[i] = (double)(fb_now_ns() - t0);
+	}
+	*close_ns = fb_median(t, made ? made : 1);
 	return err;
 }
 
@@ -106,12 +108,13 @@ static int run_bulk(struct fb_ctx *c, const struct fb_backend *b, void *src,
 	double *cl = calloc(c->reps, sizeof(double));
 	double *mem = calloc(c->reps, sizeof(double));
 	int *fds = calloc(k, sizeof(int));
-	int err = cr && cl && mem && fds ? 0 : -ENOMEM;
+	double *t = calloc(k, sizeof(double));
+	int err = cr && cl && mem && fds && t ? 0 : -ENOMEM;
 
 	for (unsigned int i = 0; i < c->warmup + c->reps && !err; i++) {
 		unsigned int r = i < c->warmup ? 0 : i - c->warmup;
 
-		err = bulk_rep(b, src, fds, k, &cr[r], &cl[r], &mem[r]);
+		err = bulk_rep(b, src, fds, t, k, &cr[r], &cl[r], &mem[r]);
 	}
 	f.metric = "create_ns";
 	f.gate = 1;
@@ -134,6 +137,7 @@ static int run_bulk(struct fb_ctx *c, const struct fb_backend *b, void *src,
 	free(cl);
 	free(mem);
 	free(fds);
+	free(t);
 	return err;
 }
 

@@ -6,7 +6,8 @@
  * two fences of P points each over the same P timelines (values 1 and 2),
  * so the merge pairs up every timeline (x = P); "signaled" - two
  * single-point fences already signaled; "self" - a fence with itself.
- * Each measured operation is a merge and the close of its result. The
+ * Each measured operation is a merge and the close of its result, timed on
+ * its own; a repetition reports its median operation. The
  * point count of a result (info op) is recorded too, not gated.
  */
 #include <errno.h>
@@ -21,23 +22,21 @@
 struct merge_arg {
 	const struct fb_backend *b;
 	int a, c;
-	unsigned int iters;
 };
 
-static int merge_rep(void *p, uint64_t *ns, uint64_t *ops)
+static int merge_rep(void *p, double *ns, unsigned int n)
 {
 	struct merge_arg *m = p;
-	uint64_t t0 = fb_now_ns();
 
-	for (unsigned int i = 0; i < m->iters; i++) {
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t t0 = fb_now_ns();
 		int fd = m->b->merge(m->a, m->c);
 
 		if (fd < 0)
 			return fd;
 		close(fd);
+		ns[i] = (double)(fb_now_ns() - t0);
 	}
-	*ns = fb_now_ns() - t0;
-	*ops = m->iters;
 	return 0;
 }
 
@@ -75,14 +74,14 @@ static int measure(struct fb_ctx *c, const struct fb_backend *b,
 		   const char *series, unsigned int p, int a, int d,
 		   unsigned int iters)
 {
-	struct merge_arg m = { b, a, d, iters };
+	struct merge_arg m = { b, a, d };
 	struct fb_fig f = { .workload = "merge", .backend = b->name,
 			    .series = series, .xname = p ? "P" : "",
 			    .x = p, .metric = "merge_ns", .unit = "ns",
 			    .gate = 1 };
 	double *reps = calloc(c->reps, sizeof(double));
 	uint32_t npts = 0;
-	int err = reps ? fb_repeat(c, merge_rep, &m, reps) : -ENOMEM;
+	int err = reps ? fb_repeat(c, merge_rep, &m, iters, reps) : -ENOMEM;
 	int fd;
 
 	if (!err)
@@ -151,7 +150,7 @@ static int run_points(struct fb_ctx *c, const struct fb_backend *b,
 		err = d;
 	if (!err)
 		err = measure(c, b, "points", p, a, d,
-			      c->iters / p > 2 ? c->iters / p : 2);
+			      c->iters / p > 5 ? c->iters / p : 5);
 	if (a >= 0)
 		close(a);
 	if (d >= 0)

@@ -81,7 +81,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int shared,
 	err = b->open(b, &src);
 	if (err)
 		goto out;
-	err = fb_wpool_start(&pool, b, src, method, w, cpu_spread);
+	err = fb_wpool_start(&pool, b, src, method, w, cpu_spread, 0);
 	if (err)
 		goto out;
 	for (unsigned int r = 0; r < warm + rounds && !err; r++) {

@@ -5,7 +5,8 @@
  * A timeline holds K unsignaled points (fences at value +1..+K). Each
  * measured increment advances it by one, which signals exactly the oldest
  * point; outside the timed region its fence is closed and a new point is
- * added at +K, so K stay pending. A design that scans every pending point
+ * added at +K, so K stay pending. Each increment is timed on its own; a
+ * repetition reports its median increment. A design that scans every pending point
  * on each increment (the 2013 framework) grows with K; one that keeps them
  * ordered does not.
  */
@@ -22,15 +23,14 @@ struct sc_arg {
 	const struct fb_backend *b;
 	void *src;
 	int *fds;		/* ring of the K pending fences, oldest at head */
-	unsigned int k, head, iters;
+	unsigned int k, head;
 };
 
-static int sc_rep(void *a, uint64_t *ns, uint64_t *ops)
+static int sc_rep(void *a, double *ns, unsigned int n)
 {
 	struct sc_arg *s = a;
-	uint64_t sum = 0;
 
-	for (unsigned int i = 0; i < s->iters; i++) {
+	for (unsigned int i = 0; i < n; i++) {
 		uint64_t t0 = fb_now_ns();
 		int err = s->b->signal(s->src, 1);
 		uint64_t t1 = fb_now_ns();
@@ -38,7 +38,7 @@ static int sc_rep(void *a, uint64_t *ns, uint64_t *ops)
 
 		if (err)
 			return err;
-		sum += t1 - t0;
+		ns[i] = (double)(t1 - t0);
 		/* The oldest point must be signaled now, and only it. */
 		st = s->b->info(s->fds[s->head], NULL);
 		if (st != 1)
@@ -51,8 +51,6 @@ static int sc_rep(void *a, uint64_t *ns, uint64_t *ops)
 		if (s->k > 1 && s->b->info(s->fds[s->head], NULL) != 0)
 			return -EPROTO;
 	}
-	*ns = sum;
-	*ops = s->iters;
 	return 0;
 }
 
@@ -61,7 +59,8 @@ static int run_k(struct fb_ctx *c, const struct fb_backend *b, unsigned int k)
 	struct fb_fig f = { .workload = "signalcost", .backend = b->name,
 			    .series = "inc1", .xname = "K", .x = k,
 			    .metric = "inc_ns", .unit = "ns", .gate = 1 };
-	struct sc_arg a = { .b = b, .k = k, .iters = c->iters / 4 + 1 };
+	struct sc_arg a = { .b = b, .k = k };
+	unsigned int iters = c->iters / 4 + 1;
 	double *reps = calloc(c->reps, sizeof(double));
 	unsigned int made = 0;
 	int err;
@@ -80,13 +79,13 @@ static int run_k(struct fb_ctx *c, const struct fb_backend *b, unsigned int k)
 			err = a.fds[made];
 	}
 	if (!err)
-		err = fb_repeat(c, sc_rep, &a, reps);
+		err = fb_repeat(c, sc_rep, &a, iters, reps);
 	if (!err)
 		err = fb_record(c, &f, reps, c->reps);
 	if (!err)
-		fb_progress("signalcost %-8s K=%-5u: %.0f ns per increment (median of %u x %u)",
+		fb_progress("signalcost %-8s K=%-5u: %.0f ns per increment (median op, median of %u reps x %u)",
 			    b->name, k, fb_median(reps, c->reps), c->reps,
-			    a.iters);
+			    iters);
 	for (unsigned int i = 0; i < made; i++)
 		if (a.fds[i] >= 0)
 			close(a.fds[i]);

@@ -109,15 +109,19 @@ static void *waiter_main(void *arg)
 	__atomic_store_n(&s->tid, fb_gettid(), __ATOMIC_RELEASE);
 	for (;;) {
 		while ((r = __atomic_load_n(&p->round, __ATOMIC_ACQUIRE)) ==
-		       seen)
-			futex_wait_word(&p->round, seen);
+		       seen) {
+			if (p->spin)
+				sched_yield();
+			else
+				futex_wait_word(&p->round, seen);
+		}
 		if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE))
 			break;
 		seen = r;
 		__atomic_store_n(&s->waiting, r, __ATOMIC_RELEASE);
 		s->err = measured_wait(p, s);
 		if (__atomic_add_fetch(&p->done, 1, __ATOMIC_ACQ_REL) ==
-		    p->nslots)
+		    p->nslots && !p->spin)
 			futex_wake_all(&p->done);
 	}
 	return NULL;
@@ -141,7 +145,8 @@ static void wait_syscalls(const struct fb_wpool *p, long *nr, long *alt)
 }
 
 int fb_wpool_start(struct fb_wpool *p, const struct fb_backend *b, void *src,
-		   int method, unsigned int nthreads, int (*cpu_of)(int i))
+		   int method, unsigned int nthreads, int (*cpu_of)(int i),
+		   int spin)
 {
 	pthread_attr_t attr;
 	int err = 0;
@@ -150,6 +155,7 @@ int fb_wpool_start(struct fb_wpool *p, const struct fb_backend *b, void *src,
 	p->b = b;
 	p->src = src;
 	p->method = method;
+	p->spin = spin;
 	p->epfd = -1;
 	p->nhandles = nthreads;
 	p->nslots = method == FB_WAIT_EPOLL ? 1 : nthreads;
@@ -235,7 +241,8 @@ int fb_wpool_round(struct fb_wpool *p, const int *handles,
 		}
 	}
 	r = __atomic_add_fetch(&p->round, 1, __ATOMIC_ACQ_REL);
-	futex_wake_all(&p->round);
+	if (!p->spin)
+		futex_wake_all(&p->round);
 
 	blocked = all_blocked(p, r);
 	if (pre && !blocked)
@@ -244,8 +251,12 @@ int fb_wpool_round(struct fb_wpool *p, const int *handles,
 	err = p->b->signal(p->src, 1);
 	if (err)
 		return err;	/* waiters stay blocked: caller must abort */
-	while ((d = __atomic_load_n(&p->done, __ATOMIC_ACQUIRE)) != p->nslots)
-		futex_wait_word(&p->done, d);
+	while ((d = __atomic_load_n(&p->done, __ATOMIC_ACQUIRE)) != p->nslots) {
+		if (p->spin)
+			sched_yield();
+		else
+			futex_wait_word(&p->done, d);
+	}
 
 	for (unsigned int i = 0; i < p->nhandles; i++) {
 		if (p->method == FB_WAIT_EPOLL) {

@@ -54,14 +54,19 @@ struct fb_wpool {
 	uint32_t round;		/* futex: released rounds */
 	uint32_t done;		/* futex: waiters finished this round */
 	int stop;
+	int spin;		/* coordinate by spinning, not futexes */
 };
 
 /*
  * Start @nthreads waiters (epoll: one, waiting for @nthreads events), the
- * i-th pinned to @cpu_of(i). 0 or -errno.
+ * i-th pinned to @cpu_of(i). With @spin the driver and the waiters wait
+ * for each other by spinning (with sched_yield) instead of sleeping on
+ * futexes: outside the measured wait no vCPU goes idle, which keeps the
+ * bookkeeping cheap under emulation; meant for few waiters. 0 or -errno.
  */
 int fb_wpool_start(struct fb_wpool *p, const struct fb_backend *b, void *src,
-		   int method, unsigned int nthreads, int (*cpu_of)(int i));
+		   int method, unsigned int nthreads, int (*cpu_of)(int i),
+		   int spin);
 /*
  * One round: hand handles[i] to waiter i (epoll: register all), release,
  * wait until all are blocked, run @pre (may be NULL: e.g. an idle gap),

@@ -73,12 +73,19 @@ int fb_record_hist(struct fb_ctx *c, const struct fb_fig *f,
 		   const struct fb_hist *h);
 
 /*
- * One measured repetition: do the work, store its duration in *@ns and
- * the number of operations it did in *@ops. 0 or -errno.
+ * One repetition: do @n operations, timing each one on its own (two clock
+ * reads around it) into @ns[i]. 0 or -errno.
  */
-typedef int (*fb_rep_fn)(void *arg, uint64_t *ns, uint64_t *ops);
-/* c->warmup unmeasured, then c->reps measured runs; @out gets ns/op each. */
-int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, double *out);
+typedef int (*fb_rep_fn)(void *arg, double *ns, unsigned int n);
+/*
+ * c->warmup unmeasured, then c->reps measured repetitions of @n ops; @out
+ * gets the median op time of each repetition. The median of individually
+ * timed ops is what every per-op figure reports: a timer interrupt or a
+ * kernel thread landing inside a few ops cannot move it, so reruns agree
+ * (icount) where a batch mean would not.
+ */
+int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
+	      double *out);
 
 /* Error bookkeeping: count it, print it, return @err. */
 int fb_fail(struct fb_ctx *c, int err, const char *what);
