@@ -49,6 +49,24 @@ double fb_median(const double *v, size_t n)
 	return m;
 }
 
+double fb_iqm(const double *v, size_t n)
+{
+	double *c, sum = 0;
+	size_t lo = n / 4, hi = n - n / 4;
+
+	if (n < 4)
+		return fb_median(v, n);
+	c = malloc(n * sizeof(*c));
+	if (!c)
+		return NAN;
+	memcpy(c, v, n * sizeof(*c));
+	fb_sort_doubles(c, n);
+	for (size_t i = lo; i < hi; i++)
+		sum += c[i];
+	free(c);
+	return sum / (double)(hi - lo);
+}
+
 void fb_summarize(const double *v, size_t n, struct fb_summary *s)
 {
 	double sum = 0, sq = 0;

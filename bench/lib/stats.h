@@ -23,6 +23,13 @@ double fb_percentile_sorted(const double *sorted, size_t n, double p);
 /* Summary of @n values (not modified). */
 void fb_summarize(const double *v, size_t n, struct fb_summary *s);
 double fb_median(const double *v, size_t n);
+/*
+ * Interquartile mean: the mean of the values between the 25th and the
+ * 75th percentile (the middle half, by rank; n < 4 gives the median).
+ * Robust like the median to outliers in either quarter, but it moves
+ * smoothly when the data has two modes of similar weight.
+ */
+double fb_iqm(const double *v, size_t n);
 
 /*
  * One-sided Mann-Whitney U test: probability, under the hypothesis that @a

@@ -45,6 +45,24 @@ static void test_percentiles_uniform(void)
 	CHECK(fb_percentile_sorted(v, 1000, 0.01) == 1, "min");
 	CHECK(fb_median(v, 1000) == 500.5, "median even n %g", fb_median(v, 1000));
 	CHECK(fb_median(v, 999) == 500, "median odd n");
+	/* Middle half of 1..1000 is 251..750: mean 500.5. */
+	CHECK(fb_iqm(v, 1000) == 500.5, "iqm %g", fb_iqm(v, 1000));
+}
+
+/* IQM: outliers in the top quarter do not move it; two modes mix smoothly. */
+static void test_iqm(void)
+{
+	double v[100], w[100];
+
+	for (int i = 0; i < 100; i++)
+		v[i] = i < 90 ? 1000 : 1e6;	/* 10 % huge outliers */
+	CHECK(fb_iqm(v, 100) == 1000, "iqm ignores outliers");
+	for (int i = 0; i < 100; i++)
+		w[i] = i < 50 ? 650 : 690;	/* two modes, 50/50 */
+	CHECK(fabs(fb_iqm(w, 100) - 670) < 1e-9, "iqm of two modes %g", fb_iqm(w, 100));
+	w[50] = 650;			/* 51/49: moves by 40/50 ns, not 40 */
+	CHECK(fabs(fb_iqm(w, 100) - 669.2) < 1e-9, "iqm moves smoothly %g", fb_iqm(w, 100));
+	CHECK(fb_iqm(v, 3) == 1000, "iqm of n < 4 is the median");
 }
 
 /* Exponential(mean 1000): quantile q = -1000 ln(1 - q). */
@@ -231,6 +249,7 @@ static void test_roundtrip(void)
 int main(void)
 {
 	test_percentiles_uniform();
+	test_iqm();
 	test_percentiles_exponential();
 	test_percentiles_normal();
 	test_hist_bound();

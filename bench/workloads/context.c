@@ -87,7 +87,7 @@ int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
 	for (unsigned int i = 0; i < c->warmup + c->reps && !err; i++) {
 		err = fn(arg, ns, n);
 		if (!err && i >= c->warmup)
-			out[i - c->warmup] = fb_median(ns, n);
+			out[i - c->warmup] = fb_iqm(ns, n);
 	}
 	free(ns);
 	return err;

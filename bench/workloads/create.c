@@ -5,7 +5,7 @@
  * "single": create one fence (one point, not signaled) and close it, over
  * and over: ns per create+close. "bulk": create K fences on one timeline
  * (values +1..+K), then close them all: ns per create, ns per close (each
- * op timed on its own, the median op of a repetition reported), and
+ * op timed on its own, the interquartile mean of a repetition), and
  * the kernel memory held per live fence, from the growth of the live slab
  * objects (/proc/slabinfo: sum of active_objs * objsize) while the K
  * fences exist; it includes the fence's file, dentry and sync_file.
@@ -57,7 +57,7 @@ static int run_single(struct fb_ctx *c, const struct fb_backend *b, void *src)
 	if (!err)
 		err = fb_record(c, &f, reps, c->reps);
 	if (!err)
-		fb_progress("create   %-8s single: %.0f ns per create+close (median op, median of %u reps x %u)",
+		fb_progress("create   %-8s single: %.0f ns per create+close (interquartile mean op, median of %u reps x %u)",
 			    b->name, fb_median(reps, c->reps), c->reps,
 			    c->iters);
 	free(reps);
@@ -86,7 +86,7 @@ static int bulk_rep(const struct fb_backend *b, void *src, int *fds,
 		}
 	}
 	after = fb_slab_bytes();
-	*create_ns = fb_median(t, made ? made : 1);
+	*create_ns = fb_iqm(t, made ? made : 1);
 	*bytes = before >= 0 && after >= 0 ? (double)(after - before) / k : NAN;
 	for (unsigned int i = 0; i < made; i++) {
 		uint64_t t0 = fb_now_ns();
@@ -94,7 +94,7 @@ static int bulk_rep(const struct fb_backend *b, void *src, int *fds,
 		close(fds[i]);
 		t[i] = (double)(fb_now_ns() - t0);
 	}
-	*close_ns = fb_median(t, made ? made : 1);
+	*close_ns = fb_iqm(t, made ? made : 1);
 	return err;
 }
 

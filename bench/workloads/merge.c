@@ -7,7 +7,7 @@
  * so the merge pairs up every timeline (x = P); "signaled" - two
  * single-point fences already signaled; "self" - a fence with itself.
  * Each measured operation is a merge and the close of its result, timed on
- * its own; a repetition reports its median operation. The
+ * its own; a repetition reports its interquartile mean operation. The
  * point count of a result (info op) is recorded too, not gated.
  */
 #include <errno.h>

@@ -6,7 +6,7 @@
  * measured increment advances it by one, which signals exactly the oldest
  * point; outside the timed region its fence is closed and a new point is
  * added at +K, so K stay pending. Each increment is timed on its own; a
- * repetition reports its median increment. A design that scans every pending point
+ * repetition reports the interquartile mean of its increments. A design that scans every pending point
  * on each increment (the 2013 framework) grows with K; one that keeps them
  * ordered does not.
  */
@@ -60,7 +60,7 @@ static int run_k(struct fb_ctx *c, const struct fb_backend *b, unsigned int k)
 			    .series = "inc1", .xname = "K", .x = k,
 			    .metric = "inc_ns", .unit = "ns", .gate = 1 };
 	struct sc_arg a = { .b = b, .k = k };
-	unsigned int iters = c->iters / 4 + 1;
+	unsigned int iters = c->iters / 4 > 200 ? c->iters / 4 : 200;
 	double *reps = calloc(c->reps, sizeof(double));
 	unsigned int made = 0;
 	int err;
@@ -83,7 +83,7 @@ static int run_k(struct fb_ctx *c, const struct fb_backend *b, unsigned int k)
 	if (!err)
 		err = fb_record(c, &f, reps, c->reps);
 	if (!err)
-		fb_progress("signalcost %-8s K=%-5u: %.0f ns per increment (median op, median of %u reps x %u)",
+		fb_progress("signalcost %-8s K=%-5u: %.0f ns per increment (interquartile mean op, median of %u reps x %u)",
 			    b->name, k, fb_median(reps, c->reps), c->reps,
 			    iters);
 	for (unsigned int i = 0; i < made; i++)

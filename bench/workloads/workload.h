@@ -79,10 +79,11 @@ int fb_record_hist(struct fb_ctx *c, const struct fb_fig *f,
 typedef int (*fb_rep_fn)(void *arg, double *ns, unsigned int n);
 /*
  * c->warmup unmeasured, then c->reps measured repetitions of @n ops; @out
- * gets the median op time of each repetition. The median of individually
- * timed ops is what every per-op figure reports: a timer interrupt or a
- * kernel thread landing inside a few ops cannot move it, so reruns agree
- * (icount) where a batch mean would not.
+ * gets the interquartile mean op time of each repetition (fb_iqm). That
+ * is what every per-op figure reports: a timer interrupt or a kernel
+ * thread landing inside a few ops cannot move it, and ops with two path
+ * lengths of similar frequency average smoothly, so icount reruns agree
+ * where a batch mean or a median would not.
  */
 int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
 	      double *out);
