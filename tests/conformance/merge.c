@@ -69,6 +69,20 @@ static enum conf_result one_timeline(struct conf_ctx *ctx, merge_fn merge)
 	CHECK(ctx, m13 != f1 && m13 != f3 && m31 != m13, "merge reused an fd");
 	EXPECT_POINTS(ctx, m13, 1);
 	EXPECT_POINTS(ctx, m31, 1);
+	if (conf_is_2013(ctx)) {
+		/* The kept point is the later one: sw_sync's driver data says 3. */
+		struct conf_legacy_info li;
+		char why[128] = "";
+
+		CHECK(ctx, !conf_legacy_info(m13, &li, why, sizeof(why)),
+		      "LEGACY_FENCE_INFO failed %s", why);
+		CHECK(ctx, li.pt[0].value == 3, "merge(f1, f3) kept the point at %u",
+		      li.pt[0].value);
+		CHECK(ctx, !conf_legacy_info(m31, &li, why, sizeof(why)),
+		      "LEGACY_FENCE_INFO failed %s", why);
+		CHECK(ctx, li.pt[0].value == 3, "merge(f3, f1) kept the point at %u",
+		      li.pt[0].value);
+	}
 	CHECK_OK(ctx, fb_timeline_inc(tl, 1));
 	EXPECT_STATUS(ctx, f1, 1, "f1 at 1");
 	EXPECT_STATUS(ctx, m13, 0, "merge(f1, f3) at 1");
