@@ -195,9 +195,8 @@ static DEFINE_RATELIMIT_STATE(sync_dump_rs, SYNC_DUMP_INTERVAL,
 /**
  * sync_dump() - print the state of every timeline and fence to the log
  *
- * Called on a wait timeout and on a fence error; rate limited.
- *
- * Context: process context (takes a mutex).
+ * Context: process context (takes a mutex). Called on a wait timeout and
+ * on a fence error; rate limited.
  */
 void sync_dump(void)
 {
