@@ -8,7 +8,7 @@
  *   objs:                              fences:
  *   --------------                     --------------
  *   <timeline> <driver>: <value>       <fence>: <status>
- *     pt <status>[@s.us]: <value>        <timeline>_pt <status>[@s.us]: <value>
+ *     pt <status>[@s.us]: <value>        <timeline>_pt <status>[@s.us]: <value> / <timeline value>
  *                                      waiter <callback>
  * Only side-effect free reads are made (no dma_fence ops->signaled calls).
  */
@@ -47,6 +47,10 @@ static void sync_dma_print_pt(struct seq_file *s, struct dma_fence *pt,
 	if (pt->ops->fence_value_str) {
 		pt->ops->fence_value_str(pt, value, sizeof(value));
 		seq_printf(s, ": %s", value);
+		if (tl_prefix && pt->ops->timeline_value_str) {
+			pt->ops->timeline_value_str(pt, value, sizeof(value));
+			seq_printf(s, " / %s", value);
+		}
 	}
 	seq_putc(s, '\n');
 }

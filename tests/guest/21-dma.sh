@@ -90,7 +90,7 @@ if wait_mark "$tmp/a2"; then
 	check debugfs-timeline grep -qx "fb-dma-hold sw_sync_dma: 0" "$tmp/dump2"
 	check debugfs-timeline-pt grep -qx "  pt active: 5" "$tmp/dump2"
 	check debugfs-fence grep -qx "fbd_dbg$tag: active" "$tmp/dump2"
-	check debugfs-fence-pt grep -qx "  fb-dma-hold_pt active: 5" "$tmp/dump2"
+	check debugfs-fence-pt grep -qx "  fb-dma-hold_pt active: 5 / 0" "$tmp/dump2"
 	grep -q "fbd_dbg$tag" "$tmp/dump2" || cat "$tmp/dump2"
 else
 	bad "helper-fence ($(cat "$tmp/hold1.log"))"
