@@ -288,6 +288,30 @@ struct sync_dma_fence *sync_dma_fence_merge(const char *name,
 EXPORT_SYMBOL_GPL(sync_dma_fence_merge);
 
 /**
+ * sync_dma_fence_merge_dma_nofile() - file-less merge with any dma_fence
+ * @name:	name of the new fence
+ * @a:		a fence
+ * @f:		a dma_fence; containers are unwrapped
+ *
+ * Process context.
+ *
+ * Return: the fence (attach a file or sync_dma_fence_free() it), or NULL.
+ */
+struct sync_dma_fence *sync_dma_fence_merge_dma_nofile(const char *name,
+						       struct sync_dma_fence *a,
+						       struct dma_fence *f)
+{
+	struct sync_dma_fence *tmp, *fence;
+
+	tmp = sync_dma_fence_build(name, f);
+	if (!tmp)
+		return NULL;
+	fence = sync_dma_fence_merge_two(name, a, tmp);
+	sync_dma_fence_free(tmp);
+	return fence;
+}
+
+/**
  * sync_dma_fence_merge_dma() - merge a fence with any dma_fence
  * @name:	name of the new fence
  * @a:		a fence
@@ -302,14 +326,7 @@ struct sync_dma_fence *sync_dma_fence_merge_dma(const char *name,
 						struct sync_dma_fence *a,
 						struct dma_fence *f)
 {
-	struct sync_dma_fence *tmp, *fence;
-
-	tmp = sync_dma_fence_build(name, f);
-	if (!tmp)
-		return NULL;
-	fence = sync_dma_fence_merge_two(name, a, tmp);
-	sync_dma_fence_free(tmp);
-	return sync_dma_fence_finish(fence);
+	return sync_dma_fence_finish(sync_dma_fence_merge_dma_nofile(name, a, f));
 }
 EXPORT_SYMBOL_GPL(sync_dma_fence_merge_dma);
 

@@ -47,6 +47,9 @@ struct sync_dma_fence *sync_dma_fence_build(const char *name,
 struct sync_dma_fence *sync_dma_fence_merge_two(const char *name,
 						struct sync_dma_fence *a,
 						struct sync_dma_fence *b);
+struct sync_dma_fence *sync_dma_fence_merge_dma_nofile(const char *name,
+						       struct sync_dma_fence *a,
+						       struct dma_fence *f);
 int sync_dma_fence_attach_file(struct sync_dma_fence *fence);
 void sync_dma_fence_free(struct sync_dma_fence *fence);
 extern const struct file_operations sync_dma_fence_fops;
@@ -60,6 +63,7 @@ struct sync_dma_fence *sync_dma_fence_merge_fd(const char *name,
 					       struct sync_dma_fence *a,
 					       int fd2);
 long sync_dma_ioctl_export(struct sync_dma_fence *fence, unsigned long arg);
+long sync_dma_ioctl_wait_with(struct sync_dma_fence *fence, unsigned long arg);
 
 /* sync_dma_debugfs.c */
 void sync_dma_debugfs_init(void);

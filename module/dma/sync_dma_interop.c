@@ -4,6 +4,7 @@
  * export a fence as a real sync_file fd, import a sync_file's fences as the
  * second operand of a merge.
  *
+ * A wait may take a sync_file as a second operand too (SYNC_IOC_DMA_WAIT_WITH).
  * An exported sync_file holds a dma_fence_array of the points (or the single
  * point); its fences keep their timelines, and so this module, alive: rmmod
  * is refused while the sync_file exists. Imported fences are unwrapped
@@ -65,6 +66,32 @@ struct dma_fence *sync_dma_fence_to_dma_fence(struct sync_dma_fence *fence)
 }
 EXPORT_SYMBOL_GPL(sync_dma_fence_to_dma_fence);
 
+/*
+ * The file-less merge of @a with the fence behind @fd2 (a sync_dma fence
+ * or a mainline sync_file, whose fences are unwrapped). ERR_PTR(-ENOENT)
+ * if @fd2 is neither, ERR_PTR(-ENOMEM).
+ */
+static struct sync_dma_fence *sync_dma_merge_fd_nofile(const char *name,
+						       struct sync_dma_fence *a,
+						       int fd2)
+{
+	struct sync_dma_fence *b, *fence;
+	struct dma_fence *f;
+
+	b = sync_dma_fence_fdget(fd2);
+	if (b) {
+		fence = sync_dma_fence_merge_two(name, a, b);
+		sync_dma_fence_put(b);
+	} else {
+		f = sync_file_get_fence(fd2);
+		if (!f)
+			return ERR_PTR(-ENOENT);
+		fence = sync_dma_fence_merge_dma_nofile(name, a, f);
+		dma_fence_put(f);
+	}
+	return fence ? fence : ERR_PTR(-ENOMEM);
+}
+
 /**
  * sync_dma_fence_merge_fd() - merge a fence with the fence behind an fd
  * @name:	name of the new fence
@@ -78,21 +105,47 @@ struct sync_dma_fence *sync_dma_fence_merge_fd(const char *name,
 					       struct sync_dma_fence *a,
 					       int fd2)
 {
-	struct sync_dma_fence *b, *fence;
-	struct dma_fence *f;
+	struct sync_dma_fence *fence = sync_dma_merge_fd_nofile(name, a, fd2);
+	int err;
 
-	b = sync_dma_fence_fdget(fd2);
-	if (b) {
-		fence = sync_dma_fence_merge(name, a, b);
-		sync_dma_fence_put(b);
-	} else {
-		f = sync_file_get_fence(fd2);
-		if (!f)
-			return ERR_PTR(-ENOENT);
-		fence = sync_dma_fence_merge_dma(name, a, f);
-		dma_fence_put(f);
+	if (IS_ERR(fence))
+		return fence;
+	err = sync_dma_fence_attach_file(fence);
+	if (err) {
+		sync_dma_fence_free(fence);
+		return ERR_PTR(err);
 	}
-	return fence ? fence : ERR_PTR(-ENOMEM);
+	return fence;
+}
+
+/**
+ * sync_dma_ioctl_wait_with() - SYNC_IOC_DMA_WAIT_WITH
+ * @fence:	the fence
+ * @arg:	user pointer to struct sync_dma_wait_with_data
+ *
+ * Waits, with the timeout rules of SYNC_IOC_LEGACY_WAIT, for @fence and the
+ * fence behind fd2 (sync_dma or mainline sync_file) together, through a
+ * merge that gets no file and is dropped after the wait.
+ *
+ * Return: as sync_dma_fence_wait(); -ENOENT if fd2 is no fence, -EINVAL
+ * for nonzero flags, -ENOMEM, -EFAULT.
+ */
+long sync_dma_ioctl_wait_with(struct sync_dma_fence *fence, unsigned long arg)
+{
+	struct sync_dma_wait_with_data data;
+	struct sync_dma_fence *both;
+	long ret;
+
+	if (copy_from_user(&data, (void __user *)arg, sizeof(data)))
+		return -EFAULT;
+	if (data.flags)
+		return -EINVAL;
+	both = sync_dma_merge_fd_nofile(fence->name, fence, data.fd2);
+	if (IS_ERR(both))
+		return PTR_ERR(both);
+	ret = sync_dma_fence_wait(both, data.timeout);
+	sync_dma_fence_free(both);
+	return ret;
 }
 
 /**

@@ -2,7 +2,8 @@
 /*
  * sync_dma_ioctl.c - the ioctls of sync_dma fence files: the 2013 ABI
  * (WAIT, MERGE, FENCE_INFO; port of the staging sync.c ioctls, Linux 3.10),
- * mainline's sync_file MERGE and FILE_INFO, and the sync_file export.
+ * mainline's sync_file MERGE and FILE_INFO, and the sync_file interop
+ * (export, wait together with a second fence).
  *
  * Both merges accept as second operand a sync_dma fence fd or a mainline
  * sync_file fd. Every error path releases the reserved descriptor.
@@ -251,6 +252,8 @@ long sync_dma_fence_ioctl(struct file *file, unsigned int cmd,
 		return sync_dma_ioctl_file_info(fence, arg);
 	case SYNC_IOC_DMA_EXPORT_SYNC_FILE:
 		return sync_dma_ioctl_export(fence, arg);
+	case SYNC_IOC_DMA_WAIT_WITH:
+		return sync_dma_ioctl_wait_with(fence, arg);
 	default:
 		return -ENOTTY;
 	}

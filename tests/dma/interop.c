@@ -6,7 +6,8 @@
  * Export: a dma fence becomes a mainline sync_file (SYNC_IOC_DMA_EXPORT_
  * SYNC_FILE) on which mainline's FILE_INFO, poll and MERGE work. Import: a
  * mainline sync_file is merged into a dma fence (MERGE and LEGACY_MERGE take
- * it as fd2) which is then waited on. Every case checks signal order and
+ * it as fd2) which is then waited on, or waited on together with a dma
+ * fence (SYNC_IOC_DMA_WAIT_WITH). Every case checks signal order and
  * statuses on both sides. Needs the dma modules and mainline sw_sync: this
  * suite is about them, so their absence fails it.
  *
@@ -502,6 +503,73 @@ static int case_signal_order(void)
 	return 0;
 }
 
+static int wait_with(int fence, int fd2, int timeout, uint32_t flags)
+{
+	struct sync_dma_wait_with_data d = {
+		.fd2 = fd2, .timeout = timeout, .flags = flags,
+	};
+
+	return ioctl(fence, SYNC_IOC_DMA_WAIT_WITH, &d) < 0 ? -errno : 0;
+}
+
+struct with_waiter {
+	pthread_t t;
+	int fence, fd2, result, done;
+};
+
+static void *with_main(void *arg)
+{
+	struct with_waiter *w = arg;
+
+	w->result = wait_with(w->fence, w->fd2, -1, 0);
+	__atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/* Wait on a dma fence together with a mainline sync_file, no fd made. */
+static int case_wait_with(void)
+{
+	struct with_waiter w = { .result = 12345 };
+	int d, ml, fd, fm, fe, p[2];
+
+	OK(d = fb_timeline_open(dma_dev));
+	OK(ml = fb_timeline_open(ml_dev));
+	OK(fd = fb_fence_create(d, 1, "fd"));
+	OK(fm = fb_fence_create(ml, 1, "fm"));
+	ERR(wait_with(fd, fm, 0, 0), ETIME);
+	ERR(wait_with(fd, fm, 0, 1), EINVAL);
+	CHECK(!pipe(p), "pipe");
+	ERR(wait_with(fd, p[0], 0, 0), ENOENT);
+	close(p[0]);
+	close(p[1]);
+	w.fence = fd;
+	w.fd2 = fm;
+	CHECK(!pthread_create(&w.t, NULL, with_main, &w), "pthread_create");
+	OK(fb_timeline_inc(d, 1));
+	ERR(wait_with(fd, fm, 10, 0), ETIME);
+	usleep(20000);
+	CHECK(!__atomic_load_n(&w.done, __ATOMIC_ACQUIRE),
+	      "wait-with woke with the mainline fence pending");
+	OK(fb_timeline_inc(ml, 1));
+	for (int i = 0; i < 1000 && !__atomic_load_n(&w.done, __ATOMIC_ACQUIRE); i++)
+		usleep(10000);
+	CHECK(__atomic_load_n(&w.done, __ATOMIC_ACQUIRE), "wait-with never woke");
+	pthread_join(w.t, NULL);
+	CHECK(w.result == 0, "wait-with woke with %d", w.result);
+	OK(wait_with(fd, fm, 0, 0));
+	/* an error on the mainline side fails the wait */
+	OK(fe = fb_fence_create(ml, 5, "fe"));
+	close(ml);
+	ERR(wait_with(fd, fe, -1, 0), ENOENT);
+	/* a dma fence fd works as fd2 too */
+	OK(wait_with(fd, fd, 0, 0));
+	close(fe);
+	close(fd);
+	close(fm);
+	close(d);
+	return 0;
+}
+
 static int case_errors(void)
 {
 	int d, f, ml, fm, p[2];
@@ -542,6 +610,7 @@ static const struct {
 	{ "export-error", case_export_error },
 	{ "roundtrip", case_roundtrip },
 	{ "signal-order", case_signal_order },
+	{ "wait-with", case_wait_with },
 	{ "errors", case_errors },
 };
 

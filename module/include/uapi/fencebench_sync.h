@@ -126,6 +126,11 @@ struct sw_sync_create_fence_data {
  *       The sync_file is named after the fence. Mainline's FILE_INFO, poll
  *       and MERGE work on it, and any driver taking a sync_file accepts it.
  *       flags must be 0 (else EINVAL).
+ *   17  SYNC_IOC_DMA_WAIT_WITH  wait for this fence and the fence of fd2 (a
+ *       dma fence fd or a mainline sync_file fd) together, with the timeout
+ *       rules and results of SYNC_IOC_LEGACY_WAIT (an error of either fails
+ *       the wait at once). No fd is created. fd2 not a fence: ENOENT; flags
+ *       nonzero: EINVAL.
  * Import needs no number of its own: SYNC_IOC_LEGACY_MERGE (1) and
  * SYNC_IOC_MERGE (3) on a dma fence fd accept as fd2 either another dma
  * fence fd or a mainline sync_file fd (e.g. from the debugfs
@@ -148,5 +153,20 @@ struct sync_dma_export_data {
 
 #define SYNC_IOC_DMA_EXPORT_SYNC_FILE _IOWR(SYNC_IOC_LEGACY_MAGIC, 16, \
 					    struct sync_dma_export_data)
+
+/**
+ * struct sync_dma_wait_with_data - SYNC_IOC_DMA_WAIT_WITH argument
+ * @fd2:	a dma fence fd or a mainline sync_file fd
+ * @timeout:	milliseconds: <0 forever, 0 check and return at once
+ * @flags:	must be 0
+ */
+struct sync_dma_wait_with_data {
+	__s32	fd2;
+	__s32	timeout;
+	__u32	flags;
+};
+
+#define SYNC_IOC_DMA_WAIT_WITH	_IOW(SYNC_IOC_LEGACY_MAGIC, 17, \
+				     struct sync_dma_wait_with_data)
 
 #endif /* _UAPI_FENCEBENCH_SYNC_DMA_INTEROP */
