@@ -21,12 +21,22 @@ fb_ksrc_version() {
 	fi
 }
 
-# Cache key of a flavour: source version + hash of the config fragments and
-# of the script that turns them into a .config.
+# Bump when vm/build-kernel changes how a tree is configured or built, so
+# that caches made the old way are not reused.
+FB_KERNEL_RECIPE=2
+
+# Hash of the patches applied to the source tree (vm/patches/*.patch).
+fb_patches_hash() {
+	{ echo "recipe $FB_KERNEL_RECIPE"; cat "$FB_ROOT"/vm/patches/*.patch 2>/dev/null; } |
+		sha256sum | cut -c1-12
+}
+
+# Cache key of a flavour: source version + hash of the recipe, the patches
+# and the config fragments.
 fb_flavour_key() {
 	local flavour=$1 hash
-	hash=$(cat "$FB_ROOT/vm/config/base.config" "$FB_ROOT/vm/config/$flavour.config" \
-		"$FB_ROOT/vm/build-kernel" | sha256sum | cut -c1-12)
+	hash=$({ fb_patches_hash; cat "$FB_ROOT/vm/config/base.config" \
+		"$FB_ROOT/vm/config/$flavour.config"; } | sha256sum | cut -c1-12)
 	printf '%s-%s-%s\n' "$flavour" "$(fb_ksrc_version)" "$hash"
 }
 
@@ -39,6 +49,8 @@ fb_check_flavour() {
 	esac
 }
 
+# The extracted (and patched) source tree of the version; its stamp file
+# .fencebench-extracted holds the patch set hash (vm/build-kernel).
 fb_ksrc() { printf '%s/src/%s\n' "$FB_CACHE" "$(fb_ksrc_version)"; }
 
 # gen_init_cpio from the kernel tree, built for the host: it writes cpio
