@@ -60,7 +60,7 @@ static void defaults(struct fb_ctx *c)
 	static const unsigned long w[] = { 1, 4, 16, 64, 256 };
 	static const unsigned long ks[] = { 1, 16, 256, 1024, 4096, 16384 };
 	static const unsigned long qkc[] = { 1024 };
-	static const unsigned long qp[] = { 1, 16, 256 };
+	static const unsigned long qp[] = { 1, 256 };
 	static const unsigned long qw[] = { 1, 16 };
 	static const unsigned long qks[] = { 1, 256, 4096 };
 
@@ -69,9 +69,9 @@ static void defaults(struct fb_ctx *c)
 	if (c->quick) {
 		c->iters = 200;
 		c->samples = 2000;
-		c->rounds = 25;
+		c->rounds = 100;
 		set_list(&c->k_create, qkc, 1);
-		set_list(&c->p, qp, 3);
+		set_list(&c->p, qp, 2);
 		set_list(&c->w, qw, 2);
 		set_list(&c->k_signal, qks, 3);
 	} else {

@@ -4,7 +4,8 @@
  *
  * Series: "2way" - two single-point fences of two timelines; "points" -
  * two fences of P points each over the same P timelines (values 1 and 2),
- * so the merge pairs up every timeline (x = P); "signaled" - two
+ * so the merge pairs up every timeline (x = P; every repetition on fresh
+ * timelines); "signaled" - two
  * single-point fences already signaled; "self" - a fence with itself.
  * Each measured operation is a merge and the close of its result, timed on
  * its own; a repetition reports its interquartile mean operation. The
@@ -129,28 +130,59 @@ static int build(const struct fb_backend *b, void **tl, unsigned int p,
 	return fd;
 }
 
-static int run_points(struct fb_ctx *c, const struct fb_backend *b,
-		      unsigned int p)
+struct points_arg {
+	const struct fb_backend *b;
+	unsigned int p;
+	uint64_t rng;		/* fixed seed: the same orders in every run */
+};
+
+/*
+ * One repetition of the points series on P fresh timelines, opened and
+ * merged in a new pseudo-random order: a path length that depends on the
+ * order of the kernel objects in memory then varies between repetitions
+ * (where the U test sees it) instead of between boots (where it would
+ * look like a change).
+ */
+static int points_rep(void *arg, double *ns, unsigned int n)
 {
-	void **tl = calloc(p, sizeof(void *));
+	struct points_arg *pa = arg;
+	const struct fb_backend *b = pa->b;
+	void **tl = calloc(pa->p, sizeof(void *));
 	unsigned int opened = 0;
 	int a = -1, d = -1, err = tl ? 0 : -ENOMEM;
 
-	for (; opened < p && !err; opened++)
+	for (; opened < pa->p && !err; opened++)
 		err = b->open(b, &tl[opened]);
 	if (err)
 		opened--;
-	if (!err)
-		a = build(b, tl, p, 1);
-	if (!err && a < 0)
+	for (unsigned int i = opened; i > 1; i--) {	/* Fisher-Yates */
+		unsigned int j = (unsigned int)(fb_rand_next(&pa->rng) % i);
+		void *t = tl[i - 1];
+
+		tl[i - 1] = tl[j];
+		tl[j] = t;
+	}
+	if (!err && (a = build(b, tl, pa->p, 1)) < 0)
 		err = a;
-	if (!err)
-		d = build(b, tl, p, 2);
-	if (!err && d < 0)
+	if (!err && (d = build(b, tl, pa->p, 2)) < 0)
 		err = d;
-	if (!err)
-		err = measure(c, b, "points", p, a, d,
-			      c->iters / p > 5 ? c->iters / p : 5);
+	if (!err) {
+		struct merge_arg m = { b, a, d };
+
+		uint32_t npts = 0;
+		int fd;
+
+		err = merge_rep(&m, ns, n);
+		/* Sanity: P+P points over P timelines merge into P. */
+		fd = err ? -1 : b->merge(a, d);
+		if (fd >= 0) {
+			if (b->info(fd, &npts) < 0 || npts != pa->p)
+				err = -EPROTO;
+			close(fd);
+		} else if (!err) {
+			err = fd;
+		}
+	}
 	if (a >= 0)
 		close(a);
 	if (d >= 0)
@@ -158,6 +190,26 @@ static int run_points(struct fb_ctx *c, const struct fb_backend *b,
 	for (unsigned int i = 0; i < opened; i++)
 		b->close(tl[i]);
 	free(tl);
+	return err;
+}
+
+static int run_points(struct fb_ctx *c, const struct fb_backend *b,
+		      unsigned int p)
+{
+	struct points_arg pa = { b, p, 0x5eed0000ull + p };
+	struct fb_fig f = { .workload = "merge", .backend = b->name,
+			    .series = "points", .xname = "P", .x = p,
+			    .metric = "merge_ns", .unit = "ns", .gate = 1 };
+	unsigned int iters = c->iters / p > 32 ? c->iters / p : 32;
+	double *reps = calloc(c->reps, sizeof(double));
+	int err = reps ? fb_repeat(c, points_rep, &pa, iters, reps) : -ENOMEM;
+
+	if (!err)
+		err = fb_record(c, &f, reps, c->reps);
+	if (!err)
+		fb_progress("merge    %-8s points   P=%-4u: %.0f ns per merge+close (fresh timelines each of %u reps x %u)",
+			    b->name, p, fb_median(reps, c->reps), c->reps, iters);
+	free(reps);
 	return err;
 }
 
