@@ -69,7 +69,7 @@ static void defaults(struct fb_ctx *c)
 	if (c->quick) {
 		c->iters = 200;
 		c->samples = 2000;
-		c->rounds = 100;
+		c->rounds = 25;
 		set_list(&c->k_create, qkc, 1);
 		set_list(&c->p, qp, 2);
 		set_list(&c->w, qw, 2);
