@@ -68,7 +68,7 @@ static void defaults(struct fb_ctx *c)
 	c->warmup = 1;
 	if (c->quick) {
 		c->iters = 200;
-		c->samples = 2000;
+		c->samples = 1000;
 		c->rounds = 25;
 		set_list(&c->k_create, qkc, 1);
 		set_list(&c->p, qp, 2);
