@@ -159,6 +159,15 @@ static int cmd_compare(int argc, char **argv)
 			fb_meta_get(&base.meta, "mode") ?: "?", mode ?: "?");
 		return 1;
 	}
+	/* Figures move with the kernel and QEMU: say so when they differ. */
+	for (const char *const *k = (const char *const[]){ "kernel_config", "qemu", NULL };
+	     *k; k++) {
+		const char *a = fb_meta_get(&base.meta, *k), *b = fb_meta_get(&now.meta, *k);
+
+		if (a && b && strcmp(a, b))
+			printf("# WARNING: %s differs (baseline '%s', now '%s'): a change here moves "
+			       "figures; rebaseline on purpose if it is intended\n", *k, a, b);
+	}
 	fb_policy_for_mode(mode, &pol);
 	if (isfinite(thr))
 		pol.threshold = thr;
