@@ -23,7 +23,7 @@ fb_ksrc_version() {
 
 # Bump when vm/build-kernel changes how a tree is configured or built, so
 # that caches made the old way are not reused.
-FB_KERNEL_RECIPE=2
+FB_KERNEL_RECIPE=3
 
 # Hash of the patches applied to the source tree (vm/patches/*.patch).
 fb_patches_hash() {
@@ -41,6 +41,18 @@ fb_flavour_key() {
 }
 
 fb_kdir() { printf '%s/kernel/%s\n' "$FB_CACHE" "$(fb_flavour_key "$1")"; }
+
+# The image QEMU boots. perf: the uncompressed vmlinux through its PVH entry
+# (fastest under emulation). debug: the bzImage through the 16-bit boot
+# protocol, because a KASAN kernel cannot start through PVH: the PVH entry
+# runs instrumented C (xen_prepare_pvh, memcmp) before kasan_early_init()
+# has mapped the shadow, and triple-faults.
+fb_boot_image() {
+	case "$1" in
+	debug) printf '%s/arch/x86/boot/bzImage\n' "$(fb_kdir "$1")" ;;
+	*) printf '%s/vmlinux\n' "$(fb_kdir "$1")" ;;
+	esac
+}
 
 fb_check_flavour() {
 	case "$1" in
