@@ -112,9 +112,10 @@ host-tests: $(HOST_TESTS)
 
 # The whole test campaign: host unit tests, host stages, then the guest
 # suites in one debug guest. tests/run prints the closing tally.
+TEST_FLAVOUR ?= perf
 test: deps
-	@$(MAKE) --no-print-directory FLAVOUR="$(FLAVOURS)" initramfs host-tests
-	@tests/run
+	@$(MAKE) --no-print-directory FLAVOUR="$(sort perf $(TEST_FLAVOUR))" initramfs host-tests
+	@FB_TEST_FLAVOUR=$(TEST_FLAVOUR) tests/run
 
 # Benchmarks: the work is defined in bench/bench.mk (bench-run).
 bench: deps
