@@ -366,12 +366,35 @@ struct sync_fence *sync_fence_create(const char *name, struct sync_pt *pt)
 }
 EXPORT_SYMBOL_GPL(sync_fence_create);
 
+/*
+ * Duplicate @src for a merge. Fix: a point that has already signaled (or
+ * failed) keeps its status and timestamp in the copy; asking has_signaled
+ * again would, 2^31 counts later, see its value as in the future (the
+ * 32-bit comparison is wrap-safe only within half the range).
+ */
+static struct sync_pt *sync_pt_dup(struct sync_pt *src)
+{
+	struct sync_timeline *obj = src->parent;
+	struct sync_pt *new_pt = obj->ops->dup(src);
+	unsigned long flags;
+
+	if (!new_pt)
+		return NULL;
+	spin_lock_irqsave(&obj->active_list_lock, flags);
+	if (src->status) {
+		new_pt->timestamp = src->timestamp;
+		new_pt->status = src->status;
+	}
+	spin_unlock_irqrestore(&obj->active_list_lock, flags);
+	return new_pt;
+}
+
 static int sync_fence_copy_pts(struct sync_fence *dst, struct sync_fence *src)
 {
 	struct sync_pt *orig_pt;
 
 	list_for_each_entry(orig_pt, &src->pt_list_head, pt_list) {
-		struct sync_pt *new_pt = orig_pt->parent->ops->dup(orig_pt);
+		struct sync_pt *new_pt = sync_pt_dup(orig_pt);
 
 		if (!new_pt)
 			return -ENOMEM;
@@ -401,9 +424,19 @@ static int sync_fence_merge_pts(struct sync_fence *dst, struct sync_fence *src)
 			if (obj != src_pt->parent)
 				continue;
 
-			/* Fix: compare's contract is a sign, not exactly -1 */
-			if (obj->ops->compare(dst_pt, src_pt) < 0) {
-				new_pt = obj->ops->dup(src_pt);
+			/*
+			 * Fix: a point that has signaled never wins over one
+			 * that has not: 2^31 counts later the wrap-safe
+			 * compare would call it the later one. Also, compare's
+			 * contract is a sign, not exactly -1.
+			 */
+			if (READ_ONCE(src_pt->status) == 1) {
+				collapsed = true;
+				break;
+			}
+			if (READ_ONCE(dst_pt->status) == 1 ||
+			    obj->ops->compare(dst_pt, src_pt) < 0) {
+				new_pt = sync_pt_dup(src_pt);
 				if (!new_pt)
 					return -ENOMEM;
 
@@ -417,7 +450,7 @@ static int sync_fence_merge_pts(struct sync_fence *dst, struct sync_fence *src)
 		}
 
 		if (!collapsed) {
-			new_pt = src_pt->parent->ops->dup(src_pt);
+			new_pt = sync_pt_dup(src_pt);
 			if (!new_pt)
 				return -ENOMEM;
 
