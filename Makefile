@@ -43,6 +43,8 @@ help:
 	@echo "  make compare     compare the latest run with its baseline"
 	@echo "  make baseline    make the latest run the baseline of its mode"
 	@echo "  make fuzz        run the ioctl fuzzer in the debug guest (SECONDS=N)"
+	@echo "  make planted     the reliability campaign with a planted bug (BUG=name): must fail"
+	@echo "  make test TEST_FLAVOUR=perf   every guest suite in one perf guest (quick, no KASAN)"
 	@echo
 	@echo "  make deps        apt-get install the Debian packages needed"
 	@echo "  make kernel      build the guest kernels (FLAVOUR=perf|debug; cached)"
@@ -111,10 +113,12 @@ initramfs:
 host-tests: $(HOST_TESTS)
 
 # The whole test campaign: host unit tests, host stages, then the guest
-# suites in one debug guest. tests/run prints the closing tally.
-TEST_FLAVOUR ?= perf
+# suites in a debug guest (the kernel's selftests in a perf guest).
+# tests/run prints the closing tally. TEST_FLAVOUR=perf: every guest suite
+# in one perf guest (quicker; for development, not what CI runs).
+TEST_FLAVOUR ?= debug
 test: deps
-	@$(MAKE) --no-print-directory FLAVOUR="$(sort perf $(TEST_FLAVOUR))" initramfs host-tests
+	@$(MAKE) --no-print-directory FLAVOUR="$(FLAVOURS)" initramfs host-tests
 	@FB_TEST_FLAVOUR=$(TEST_FLAVOUR) tests/run
 
 # Benchmarks: the work is defined in bench/bench.mk (bench-run).

@@ -46,3 +46,10 @@ fuzz: deps
 	vm/run --flavour debug --cpus 4 --timeout $$(( $(SECONDS) + 900 )) -- \
 		env REL_MODE=fuzz REL_BACKENDS=$(BACKEND) REL_FUZZ_SECONDS=$(SECONDS) \
 		$(if $(SEED),REL_FUZZ_SEED=$(SEED)) sh /fb/tests/40-reliability.sh
+
+# make planted BUG=dma-put|legacy-unlock: the campaign against modules with
+# a bug planted from tests/reliability/planted/; it must fail (exit 0 then).
+.PHONY: planted
+planted: deps
+	@$(MAKE) --no-print-directory FLAVOUR=debug initramfs
+	@tests/reliability/run-planted $(BUG)
