@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -674,26 +673,12 @@ static void run_case(const struct fb_syncdev *dev, const struct bi_case *k)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct fb_syncdev *devs[REL_MAX_BACKENDS];
-	const char *spec = "all";
-	int n, c;
+	int n, code;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (c != 'b') {
-			printf("usage: rel-badinput [--backend NAME|all]\n");
-			return c == 'h' ? 0 : 2;
-		}
-		spec = optarg;
-	}
-	rel_begin("rel-badinput");
-	n = rel_backends_parse(spec, devs);
+	n = rel_begin_backends(argc, argv, "rel-badinput", devs, &code);
 	if (n < 0)
-		return 2;
+		return code;
 	for (int b = 0; b < n; b++) {
 		if (!rel_backend_use(devs[b], "badinput"))
 			continue;
