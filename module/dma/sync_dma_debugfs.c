@@ -4,64 +4,45 @@
  * and fence; port of the 2013 sync framework's debugfs "sync" file (staging
  * sync.c, Linux 3.10). Mainline owns debugfs sync/, hence the name.
  *
- * Format, as the original:
- *   objs:                              fences:
- *   --------------                     --------------
- *   <timeline> <driver>: <value>       <fence>: <status>
- *     pt <status>[@s.us]: <value>        <timeline>_pt <status>[@s.us]: <value> / <timeline value>
- *                                      waiter <callback>
+ * Format, as the original: see fencebench_debugfs_fmt.h.
  * Only side-effect free reads are made (no dma_fence ops->signaled calls).
  */
 #include <linux/debugfs.h>
-#include <linux/ktime.h>
+#include <linux/kernel.h>
 #include <linux/seq_file.h>
 
+#include "fencebench_debugfs_fmt.h"
 #include "sync_dma_internal.h"
 
 static struct dentry *sync_dma_debugfs_file;
-
-static const char *sync_dma_status_str(int status)
-{
-	if (status > 0)
-		return "signaled";
-	return status ? "error" : "active";
-}
 
 /* One point; with @tl_prefix the timeline name is printed too (fences). */
 static void sync_dma_print_pt(struct seq_file *s, struct dma_fence *pt,
 			      bool tl_prefix)
 {
+	const struct dma_fence_ops *ops = pt->ops;
 	int status = sync_dma_pt_status_peek(pt);
-	char value[32];
+	bool has_value = ops->fence_value_str;
+	bool has_tl_value = tl_prefix && has_value && ops->timeline_value_str;
+	char value[32], tl_value[32];
 
-	seq_printf(s, "  %s%spt %s",
-		   tl_prefix ? pt->ops->get_timeline_name(pt) : "",
-		   tl_prefix ? "_" : "", sync_dma_status_str(status));
-	if (status) {
-		struct timespec64 ts =
-			ktime_to_timespec64(dma_fence_timestamp(pt));
-
-		seq_printf(s, "@%lld.%06ld", (long long)ts.tv_sec,
-			   ts.tv_nsec / NSEC_PER_USEC);
-	}
-	if (pt->ops->fence_value_str) {
-		pt->ops->fence_value_str(pt, value, sizeof(value));
-		seq_printf(s, ": %s", value);
-		if (tl_prefix && pt->ops->timeline_value_str) {
-			pt->ops->timeline_value_str(pt, value, sizeof(value));
-			seq_printf(s, " / %s", value);
-		}
-	}
-	seq_putc(s, '\n');
+	if (has_value)
+		ops->fence_value_str(pt, value, sizeof(value));
+	if (has_tl_value)
+		ops->timeline_value_str(pt, tl_value, sizeof(tl_value));
+	fb_dump_pt(s, tl_prefix ? ops->get_timeline_name(pt) : NULL, status,
+		   status ? dma_fence_timestamp(pt) : 0,
+		   has_value ? value : NULL, has_tl_value ? tl_value : NULL);
 }
 
 static void sync_dma_print_timeline(struct seq_file *s,
 				    struct sync_dma_timeline *tl)
 {
 	struct sync_dma_pt *pt;
+	char value[16];
 
-	seq_printf(s, "%s %s: %u\n", tl->name, tl->ops->driver_name,
-		   sync_dma_timeline_value(tl));
+	snprintf(value, sizeof(value), "%u", sync_dma_timeline_value(tl));
+	fb_dump_timeline(s, tl->name, tl->ops->driver_name, value);
 	/* nests in the irqsave timeline list lock */
 	spin_lock(&tl->lock);
 	list_for_each_entry(pt, &tl->points, tl_node)
@@ -76,13 +57,12 @@ static void sync_dma_print_fence(struct seq_file *s,
 	unsigned long flags;
 	unsigned int i;
 
-	seq_printf(s, "%s: %s\n", fence->name,
-		   sync_dma_status_str(READ_ONCE(fence->status)));
+	fb_dump_fence(s, fence->name, READ_ONCE(fence->status));
 	for (i = 0; i < fence->num_pts; i++)
 		sync_dma_print_pt(s, fence->cbs[i].pt, true);
 	spin_lock_irqsave(&fence->lock, flags);
 	list_for_each_entry(w, &fence->waiters, node)
-		seq_printf(s, "waiter %ps\n", w->callback);
+		fb_dump_waiter(s, w->callback);
 	spin_unlock_irqrestore(&fence->lock, flags);
 }
 
@@ -92,7 +72,7 @@ static int sync_dma_debugfs_show(struct seq_file *s, void *unused)
 	struct sync_dma_fence *fence;
 	unsigned long flags;
 
-	seq_puts(s, "objs:\n--------------\n");
+	fb_dump_section(s, "objs");
 	spin_lock_irqsave(&sync_dma_timeline_list_lock, flags);
 	list_for_each_entry(tl, &sync_dma_timeline_list, node) {
 		sync_dma_print_timeline(s, tl);
@@ -100,7 +80,7 @@ static int sync_dma_debugfs_show(struct seq_file *s, void *unused)
 	}
 	spin_unlock_irqrestore(&sync_dma_timeline_list_lock, flags);
 
-	seq_puts(s, "fences:\n--------------\n");
+	fb_dump_section(s, "fences");
 	spin_lock(&sync_dma_fence_list_lock);
 	list_for_each_entry(fence, &sync_dma_fence_list, node) {
 		sync_dma_print_fence(s, fence);

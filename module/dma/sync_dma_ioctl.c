@@ -9,17 +9,15 @@
  * sync_file fd. Every error path releases the reserved descriptor.
  */
 #include <linux/dma-fence.h>
-#include <linux/fcntl.h>
-#include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
-#include <linux/mm.h>
-#include <linux/slab.h>
+#include <linux/ktime.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <uapi/linux/sync_file.h>
 
 #include "fencebench_sync.h"
+#include "fencebench_uapi_helpers.h"
 #include "sync_dma_internal.h"
 
 static long sync_dma_ioctl_wait(struct sync_dma_fence *fence,
@@ -33,87 +31,38 @@ static long sync_dma_ioctl_wait(struct sync_dma_fence *fence,
 }
 
 /*
- * Merge @fence with the fence of @fd2 into a new fence at a reserved fd.
- * Returns the fd, the new fence in *@out, not installed yet; or -errno.
+ * The merge of sync_dma, for fb_ioctl_merge() and fb_ioctl_legacy_merge():
+ * @fd2 may be a sync_dma fence fd or a mainline sync_file fd.
  */
-static int sync_dma_merge_reserve(struct sync_dma_fence *fence, int fd2,
-				  const char *name, struct sync_dma_fence **out)
+static void *sync_dma_merge(void *fence, int fd2, const char *name)
 {
-	struct sync_dma_fence *fence3;
-	int fd;
-
-	fd = get_unused_fd_flags(O_CLOEXEC);
-	if (fd < 0)
-		return fd;
-	fence3 = sync_dma_fence_merge_fd(name, fence, fd2);
-	if (IS_ERR(fence3)) {
-		put_unused_fd(fd);
-		return PTR_ERR(fence3);
-	}
-	*out = fence3;
-	return fd;
+	return sync_dma_fence_merge_fd(name, fence, fd2);
 }
 
-/* Install the merged fence, or undo everything if the copy-out failed. */
-static long sync_dma_merge_finish(struct sync_dma_fence *fence3, int fd,
-				  bool copied)
+static void sync_dma_merge_install(void *fence3, int fd)
 {
-	if (!copied) {
-		sync_dma_fence_put(fence3);
-		put_unused_fd(fd);
-		return -EFAULT;
-	}
 	sync_dma_fence_install(fence3, fd);
-	return 0;
 }
 
-static long sync_dma_ioctl_legacy_merge(struct sync_dma_fence *fence,
-					unsigned long arg)
+static void sync_dma_merge_put(void *fence3)
 {
-	void __user *uarg = (void __user *)arg;
-	struct sync_legacy_merge_data data;
-	struct sync_dma_fence *fence3;
-	int fd;
-
-	if (copy_from_user(&data, uarg, sizeof(data)))
-		return -EFAULT;
-	data.name[sizeof(data.name) - 1] = '\0';
-	fd = sync_dma_merge_reserve(fence, data.fd2, data.name, &fence3);
-	if (fd < 0)
-		return fd;
-	data.fence = fd;
-	return sync_dma_merge_finish(fence3, fd,
-				     !copy_to_user(uarg, &data, sizeof(data)));
+	sync_dma_fence_put(fence3);
 }
 
-static long sync_dma_ioctl_merge(struct sync_dma_fence *fence,
-				 unsigned long arg)
+static const struct fb_merge_ops sync_dma_merge_ops = {
+	.merge = sync_dma_merge,
+	.install = sync_dma_merge_install,
+	.put = sync_dma_merge_put,
+};
+
+/* What the info ioctls report of @pt: status, signal time (0 while active). */
+static void sync_dma_pt_desc(struct dma_fence *pt, struct fb_pt_desc *d)
 {
-	void __user *uarg = (void __user *)arg;
-	struct sync_merge_data data;
-	struct sync_dma_fence *fence3;
-	int fd;
-
-	if (copy_from_user(&data, uarg, sizeof(data)))
-		return -EFAULT;
-	if (data.flags || data.pad)
-		return -EINVAL;
-	data.name[sizeof(data.name) - 1] = '\0';
-	fd = sync_dma_merge_reserve(fence, data.fd2, data.name, &fence3);
-	if (fd < 0)
-		return fd;
-	data.fence = fd;
-	return sync_dma_merge_finish(fence3, fd,
-				     !copy_to_user(uarg, &data, sizeof(data)));
-}
-
-/* Status of one point and its signal time (0 while active). */
-static int sync_dma_pt_info(struct dma_fence *pt, u64 *timestamp_ns)
-{
-	int status = dma_fence_get_status(pt);
-
-	*timestamp_ns = status ? ktime_to_ns(dma_fence_timestamp(pt)) : 0;
-	return status;
+	d->obj_name = pt->ops->get_timeline_name(pt);
+	d->driver_name = pt->ops->get_driver_name(pt);
+	d->status = dma_fence_get_status(pt);
+	d->timestamp_ns = d->status ?
+			  ktime_to_ns(dma_fence_timestamp(pt)) : 0;
 }
 
 /* Bytes of driver data per point: the point's u32 value, as sw_sync. */
@@ -121,19 +70,13 @@ static int sync_dma_pt_info(struct dma_fence *pt, u64 *timestamp_ns)
 
 static void sync_dma_fill_pt_info(struct dma_fence *pt, u8 *buf)
 {
-	struct sync_pt_info info = {
-		.len = sizeof(info) + SYNC_DMA_DRIVER_DATA_LEN,
-	};
 	u32 value = lower_32_bits(pt->seqno);
+	struct fb_pt_desc d;
 
-	strscpy(info.obj_name, pt->ops->get_timeline_name(pt),
-		sizeof(info.obj_name));
-	strscpy(info.driver_name, pt->ops->get_driver_name(pt),
-		sizeof(info.driver_name));
-	info.status = sync_dma_pt_info(pt, &info.timestamp_ns);
-	/* records follow each other unaligned: copy, do not store */
-	memcpy(buf, &info, sizeof(info));
-	memcpy(buf + sizeof(info), &value, sizeof(value));
+	sync_dma_pt_desc(pt, &d);
+	fb_pt_info_write(buf, sizeof(struct sync_pt_info) +
+			 SYNC_DMA_DRIVER_DATA_LEN, &d);
+	memcpy(buf + sizeof(struct sync_pt_info), &value, sizeof(value));
 }
 
 /*
@@ -149,7 +92,6 @@ static long sync_dma_ioctl_legacy_info(struct sync_dma_fence *fence,
 	struct sync_fence_info_data *data;
 	size_t need;
 	unsigned int i;
-	long ret = 0;
 	u32 size;
 
 	if (get_user(size, (__u32 __user *)arg))
@@ -158,19 +100,14 @@ static long sync_dma_ioctl_legacy_info(struct sync_dma_fence *fence,
 	if (size < need)
 		return -ENOMEM;
 
-	data = kvzalloc(need, GFP_KERNEL);
+	data = fb_fence_info_data_alloc(need, fence->name);
 	if (!data)
 		return -ENOMEM;
-	strscpy(data->name, fence->name, sizeof(data->name));
 	data->status = sync_dma_fence_status(fence);
 	for (i = 0; i < fence->num_pts; i++)
 		sync_dma_fill_pt_info(fence->cbs[i].pt,
 				      (u8 *)data + sizeof(*data) + i * rec);
-	data->len = need;
-	if (copy_to_user((void __user *)arg, data, need))
-		ret = -EFAULT;
-	kvfree(data);
-	return ret;
+	return fb_fence_info_data_put(arg, data, need);
 }
 
 /*
@@ -182,48 +119,20 @@ static long sync_dma_ioctl_file_info(struct sync_dma_fence *fence,
 				     unsigned long arg)
 {
 	void __user *uarg = (void __user *)arg;
-	struct sync_fence_info *fi = NULL;
+	struct sync_fence_info *fi;
 	struct sync_file_info info;
+	struct fb_pt_desc d;
 	unsigned int i;
-	long ret = 0;
 
-	if (copy_from_user(&info, uarg, sizeof(info)))
-		return -EFAULT;
-	if (info.flags || info.pad)
-		return -EINVAL;
-
-	if (info.num_fences) {
-		if (info.num_fences < fence->num_pts)
-			return -EINVAL;
-		fi = kvcalloc(fence->num_pts, sizeof(*fi), GFP_KERNEL);
-		if (!fi)
-			return -ENOMEM;
-		for (i = 0; i < fence->num_pts; i++) {
-			struct dma_fence *pt = fence->cbs[i].pt;
-
-			strscpy(fi[i].obj_name, pt->ops->get_timeline_name(pt),
-				sizeof(fi[i].obj_name));
-			strscpy(fi[i].driver_name,
-				pt->ops->get_driver_name(pt),
-				sizeof(fi[i].driver_name));
-			fi[i].status = sync_dma_pt_info(pt,
-							&fi[i].timestamp_ns);
-		}
-		if (copy_to_user(u64_to_user_ptr(info.sync_fence_info), fi,
-				 fence->num_pts * sizeof(*fi))) {
-			ret = -EFAULT;
-			goto out;
-		}
+	fi = fb_file_info_begin(uarg, &info, fence->num_pts);
+	if (IS_ERR(fi))
+		return PTR_ERR(fi);
+	for (i = 0; fi && i < fence->num_pts; i++) {
+		sync_dma_pt_desc(fence->cbs[i].pt, &d);
+		fb_fence_info_fill(&fi[i], &d);
 	}
-
-	info.status = sync_dma_fence_status(fence);
-	strscpy(info.name, fence->name, sizeof(info.name));
-	info.num_fences = fence->num_pts;
-	if (copy_to_user(uarg, &info, sizeof(info)))
-		ret = -EFAULT;
-out:
-	kvfree(fi);
-	return ret;
+	return fb_file_info_end(uarg, &info, fi, fence->num_pts,
+				sync_dma_fence_status(fence), fence->name);
 }
 
 /**
@@ -243,11 +152,11 @@ long sync_dma_fence_ioctl(struct file *file, unsigned int cmd,
 	case SYNC_IOC_LEGACY_WAIT:
 		return sync_dma_ioctl_wait(fence, arg);
 	case SYNC_IOC_LEGACY_MERGE:
-		return sync_dma_ioctl_legacy_merge(fence, arg);
+		return fb_ioctl_legacy_merge(&sync_dma_merge_ops, fence, arg);
 	case SYNC_IOC_LEGACY_FENCE_INFO:
 		return sync_dma_ioctl_legacy_info(fence, arg);
 	case SYNC_IOC_MERGE:
-		return sync_dma_ioctl_merge(fence, arg);
+		return fb_ioctl_merge(&sync_dma_merge_ops, fence, arg);
 	case SYNC_IOC_FILE_INFO:
 		return sync_dma_ioctl_file_info(fence, arg);
 	case SYNC_IOC_DMA_EXPORT_SYNC_FILE:

@@ -16,13 +16,13 @@
 
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
-#include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/ratelimit.h>
 #include <linux/seq_file.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 
+#include "fencebench_debugfs_fmt.h"
 #include "sync.h"
 #include "sync_priv.h"
 
@@ -71,58 +71,35 @@ void sync_debug_remove_fence(struct sync_fence *fence)
 	spin_unlock_irqrestore(&sync_fence_list_lock, flags);
 }
 
-static const char *sync_status_str(int status)
-{
-	if (status > 0)
-		return "signaled";
-	if (status == 0)
-		return "active";
-	return "error";
-}
-
 static void sync_print_pt(struct seq_file *s, struct sync_pt *pt, bool fence)
 {
 	struct sync_timeline *obj = pt->parent;
 	int status = sync_pt_get_status(pt);
+	bool has_value = obj->ops->timeline_value_str && obj->ops->pt_value_str;
+	char value[64], tl_value[64];
 
-	seq_printf(s, "  %s%spt %s", fence ? obj->name : "", fence ? "_" : "",
-		   sync_status_str(status));
-	if (status) {
-		struct timespec64 ts = ktime_to_timespec64(pt->timestamp);
-
-		seq_printf(s, "@%lld.%06ld", (long long)ts.tv_sec,
-			   ts.tv_nsec / NSEC_PER_USEC);
-	}
-
-	if (obj->ops->timeline_value_str && obj->ops->pt_value_str) {
-		char value[64];
-
+	if (has_value) {
 		obj->ops->pt_value_str(pt, value, sizeof(value));
-		seq_printf(s, ": %s", value);
-		if (fence) {
-			obj->ops->timeline_value_str(obj, value, sizeof(value));
-			seq_printf(s, " / %s", value);
-		}
+		if (fence)
+			obj->ops->timeline_value_str(obj, tl_value,
+						     sizeof(tl_value));
 	}
 
-	seq_putc(s, '\n');
+	fb_dump_pt(s, fence ? obj->name : NULL, status, pt->timestamp,
+		   has_value ? value : NULL,
+		   has_value && fence ? tl_value : NULL);
 }
 
 static void sync_print_obj(struct seq_file *s, struct sync_timeline *obj)
 {
 	struct sync_pt *pt;
 	unsigned long flags;
+	char value[64];
 
-	seq_printf(s, "%s %s", obj->name, obj->ops->driver_name);
-
-	if (obj->ops->timeline_value_str) {
-		char value[64];
-
+	if (obj->ops->timeline_value_str)
 		obj->ops->timeline_value_str(obj, value, sizeof(value));
-		seq_printf(s, ": %s", value);
-	}
-
-	seq_putc(s, '\n');
+	fb_dump_timeline(s, obj->name, obj->ops->driver_name,
+			 obj->ops->timeline_value_str ? value : NULL);
 
 	spin_lock_irqsave(&obj->child_list_lock, flags);
 	list_for_each_entry(pt, &obj->child_list_head, child_list)
@@ -136,15 +113,14 @@ static void sync_print_fence(struct seq_file *s, struct sync_fence *fence)
 	struct sync_pt *pt;
 	unsigned long flags;
 
-	seq_printf(s, "%s: %s\n", fence->name,
-		   sync_status_str(sync_fence_get_status(fence)));
+	fb_dump_fence(s, fence->name, sync_fence_get_status(fence));
 
 	list_for_each_entry(pt, &fence->pt_list_head, pt_list)
 		sync_print_pt(s, pt, true);
 
 	spin_lock_irqsave(&fence->waiter_list_lock, flags);
 	list_for_each_entry(waiter, &fence->waiter_list_head, waiter_list)
-		seq_printf(s, "waiter %ps\n", waiter->callback);
+		fb_dump_waiter(s, waiter->callback);
 	spin_unlock_irqrestore(&fence->waiter_list_lock, flags);
 }
 
@@ -154,7 +130,7 @@ static int sync_debugfs_show(struct seq_file *s, void *unused)
 	struct sync_fence *fence;
 	unsigned long flags;
 
-	seq_puts(s, "objs:\n--------------\n");
+	fb_dump_section(s, "objs");
 
 	spin_lock_irqsave(&sync_timeline_list_lock, flags);
 	list_for_each_entry(obj, &sync_timeline_list_head, sync_timeline_list) {
@@ -163,7 +139,7 @@ static int sync_debugfs_show(struct seq_file *s, void *unused)
 	}
 	spin_unlock_irqrestore(&sync_timeline_list_lock, flags);
 
-	seq_puts(s, "fences:\n--------------\n");
+	fb_dump_section(s, "fences");
 
 	spin_lock_irqsave(&sync_fence_list_lock, flags);
 	list_for_each_entry(fence, &sync_fence_list_head, sync_fence_list) {

@@ -10,18 +10,17 @@
  */
 
 #include <linux/compat.h>
-#include <linux/fcntl.h>
-#include <linux/file.h>
+#include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/mm.h>
 #include <linux/poll.h>
-#include <linux/slab.h>
-#include <linux/string.h>
 #include <linux/uaccess.h>
 #include <uapi/linux/sync_file.h>
 
 #include "fencebench_sync.h"
+#include "fencebench_uapi_helpers.h"
 #include "sync.h"
 #include "sync_priv.h"
 
@@ -64,94 +63,45 @@ static long sync_fence_ioctl_wait(struct sync_fence *fence, unsigned long arg)
 }
 
 /*
- * Merge @fence and the fence of @fd2 into a new fence and reserve an fd
- * for it. Returns the fd (the new fence in *@out, not yet installed) or a
- * negative errno with nothing left behind.
+ * The merge of the 2013 framework, for fb_ioctl_merge() and
+ * fb_ioctl_legacy_merge(): @fence and the fence of @fd2 into a new fence.
  */
-static int sync_fence_merge_fd(struct sync_fence *fence, int fd2,
-			       const char *name, struct sync_fence **out)
+static void *sync_fence_merge_fd(void *fence, int fd2, const char *name)
 {
 	struct sync_fence *fence2, *fence3;
-	int fd;
-
-	/* Fix: the 2013 code used the fd without checking it was reserved */
-	fd = get_unused_fd_flags(O_CLOEXEC);
-	if (fd < 0)
-		return fd;
 
 	fence2 = sync_fence_fdget(fd2);
-	if (!fence2) {
-		put_unused_fd(fd);
-		return -ENOENT;
-	}
+	if (!fence2)
+		return ERR_PTR(-ENOENT);
 
 	fence3 = sync_fence_merge(name, fence, fence2);
 	sync_fence_put(fence2);
-	if (!fence3) {
-		put_unused_fd(fd);
-		return -ENOMEM;
-	}
-
-	*out = fence3;
-	return fd;
+	return fence3 ? fence3 : ERR_PTR(-ENOMEM);
 }
 
-/* Install the merged fence at @fd, or undo the merge if @copied is false. */
-static long sync_fence_merge_finish(struct sync_fence *fence3, int fd,
-				    bool copied)
+static void sync_fence_merge_install(void *fence3, int fd)
 {
-	if (!copied) {
-		sync_fence_put(fence3);
-		put_unused_fd(fd);
-		return -EFAULT;
-	}
-
 	sync_fence_install(fence3, fd);
-	return 0;
 }
 
-static long sync_fence_ioctl_legacy_merge(struct sync_fence *fence,
-					  unsigned long arg)
+static void sync_fence_merge_put(void *fence3)
 {
-	void __user *uarg = (void __user *)arg;
-	struct sync_legacy_merge_data data;
-	struct sync_fence *fence3;
-	int fd;
-
-	if (copy_from_user(&data, uarg, sizeof(data)))
-		return -EFAULT;
-
-	data.name[sizeof(data.name) - 1] = '\0';
-	fd = sync_fence_merge_fd(fence, data.fd2, data.name, &fence3);
-	if (fd < 0)
-		return fd;
-
-	data.fence = fd;
-	return sync_fence_merge_finish(fence3, fd,
-				       !copy_to_user(uarg, &data, sizeof(data)));
+	sync_fence_put(fence3);
 }
 
-static long sync_fence_ioctl_merge(struct sync_fence *fence, unsigned long arg)
+static const struct fb_merge_ops sync_fence_merge_ops = {
+	.merge = sync_fence_merge_fd,
+	.install = sync_fence_merge_install,
+	.put = sync_fence_merge_put,
+};
+
+/* What the info ioctls report of @pt. */
+static void sync_pt_desc(struct sync_pt *pt, struct fb_pt_desc *d)
 {
-	void __user *uarg = (void __user *)arg;
-	struct sync_merge_data data;
-	struct sync_fence *fence3;
-	int fd;
-
-	if (copy_from_user(&data, uarg, sizeof(data)))
-		return -EFAULT;
-
-	if (data.flags || data.pad)
-		return -EINVAL;
-
-	data.name[sizeof(data.name) - 1] = '\0';
-	fd = sync_fence_merge_fd(fence, data.fd2, data.name, &fence3);
-	if (fd < 0)
-		return fd;
-
-	data.fence = fd;
-	return sync_fence_merge_finish(fence3, fd,
-				       !copy_to_user(uarg, &data, sizeof(data)));
+	d->obj_name = pt->parent->name;
+	d->driver_name = pt->parent->ops->driver_name;
+	d->status = sync_pt_get_status(pt);
+	d->timestamp_ns = d->status ? ktime_to_ns(pt->timestamp) : 0;
 }
 
 /*
@@ -161,30 +111,23 @@ static long sync_fence_ioctl_merge(struct sync_fence *fence, unsigned long arg)
 static int sync_fill_pt_info(struct sync_pt *pt, u8 *buf, u32 size)
 {
 	const struct sync_timeline_ops *ops = pt->parent->ops;
-	struct sync_pt_info info = { .len = sizeof(info) };
-	int status, ret;
+	u32 len = sizeof(struct sync_pt_info);
+	struct fb_pt_desc d;
+	int ret;
 
-	if (size < sizeof(info))
+	if (size < len)
 		return -ENOMEM;
 
 	if (ops->fill_driver_data) {
-		ret = ops->fill_driver_data(pt, buf + sizeof(info),
-					    size - sizeof(info));
+		ret = ops->fill_driver_data(pt, buf + len, size - len);
 		if (ret < 0)
 			return ret;
-		info.len += ret;
+		len += ret;
 	}
 
-	strscpy(info.obj_name, pt->parent->name, sizeof(info.obj_name));
-	strscpy(info.driver_name, ops->driver_name, sizeof(info.driver_name));
-	status = sync_pt_get_status(pt);
-	info.status = status;
-	info.timestamp_ns = status ? ktime_to_ns(pt->timestamp) : 0;
-
-	/* records follow each other unaligned: no direct struct stores */
-	memcpy(buf, &info, sizeof(info));
-
-	return info.len;
+	sync_pt_desc(pt, &d);
+	fb_pt_info_write(buf, len, &d);
+	return len;
 }
 
 static long sync_fence_ioctl_legacy_info(struct sync_fence *fence,
@@ -193,7 +136,6 @@ static long sync_fence_ioctl_legacy_info(struct sync_fence *fence,
 	struct sync_fence_info_data *data;
 	struct sync_pt *pt;
 	u32 size, len;
-	long ret = 0;
 
 	if (get_user(size, (__u32 __user *)arg))
 		return -EFAULT;
@@ -208,11 +150,10 @@ static long sync_fence_ioctl_legacy_info(struct sync_fence *fence,
 	if (size > SYNC_INFO_MAX_LEN)
 		size = SYNC_INFO_MAX_LEN;
 
-	data = kvzalloc(size, GFP_KERNEL);
+	data = fb_fence_info_data_alloc(size, fence->name);
 	if (!data)
 		return -ENOMEM;
 
-	strscpy(data->name, fence->name, sizeof(data->name));
 	data->status = sync_fence_get_status(fence);
 	len = sizeof(*data);
 
@@ -220,35 +161,13 @@ static long sync_fence_ioctl_legacy_info(struct sync_fence *fence,
 		int n = sync_fill_pt_info(pt, (u8 *)data + len, size - len);
 
 		if (n < 0) {
-			ret = n;
-			goto out;
+			kvfree(data);
+			return n;
 		}
 		len += n;
 	}
 
-	data->len = len;
-
-	if (copy_to_user((void __user *)arg, data, len))
-		ret = -EFAULT;
-
-out:
-	kvfree(data);
-	return ret;
-}
-
-static int sync_fill_fence_info(struct sync_pt *pt,
-				struct sync_fence_info *info)
-{
-	int status = sync_pt_get_status(pt);
-
-	strscpy(info->obj_name, pt->parent->name, sizeof(info->obj_name));
-	strscpy(info->driver_name, pt->parent->ops->driver_name,
-		sizeof(info->driver_name));
-	info->status = status;
-	info->flags = 0;
-	info->timestamp_ns = status ? ktime_to_ns(pt->timestamp) : 0;
-
-	return status;
+	return fb_fence_info_data_put(arg, data, len);
 }
 
 /*
@@ -260,51 +179,28 @@ static long sync_fence_ioctl_file_info(struct sync_fence *fence,
 				       unsigned long arg)
 {
 	void __user *uarg = (void __user *)arg;
-	struct sync_fence_info *fence_info = NULL;
+	struct sync_fence_info *fi;
 	struct sync_file_info info;
+	struct fb_pt_desc d;
 	struct sync_pt *pt;
-	u32 num_fences = 0, i = 0;
-	long ret = 0;
-
-	if (copy_from_user(&info, uarg, sizeof(info)))
-		return -EFAULT;
-
-	if (info.flags || info.pad)
-		return -EINVAL;
+	u32 num = 0, i = 0;
 
 	list_for_each_entry(pt, &fence->pt_list_head, pt_list)
-		num_fences++;
+		num++;
 
-	if (info.num_fences) {
-		if (info.num_fences < num_fences)
-			return -EINVAL;
+	fi = fb_file_info_begin(uarg, &info, num);
+	if (IS_ERR(fi))
+		return PTR_ERR(fi);
 
-		fence_info = kcalloc(num_fences, sizeof(*fence_info),
-				     GFP_KERNEL);
-		if (!fence_info)
-			return -ENOMEM;
-
-		list_for_each_entry(pt, &fence->pt_list_head, pt_list)
-			sync_fill_fence_info(pt, &fence_info[i++]);
-
-		if (copy_to_user(u64_to_user_ptr(info.sync_fence_info),
-				 fence_info,
-				 num_fences * sizeof(*fence_info))) {
-			ret = -EFAULT;
-			goto out;
+	if (fi) {
+		list_for_each_entry(pt, &fence->pt_list_head, pt_list) {
+			sync_pt_desc(pt, &d);
+			fb_fence_info_fill(&fi[i++], &d);
 		}
 	}
 
-	info.status = sync_fence_get_status(fence);
-	strscpy(info.name, fence->name, sizeof(info.name));
-	info.num_fences = num_fences;
-
-	if (copy_to_user(uarg, &info, sizeof(info)))
-		ret = -EFAULT;
-
-out:
-	kfree(fence_info);
-	return ret;
+	return fb_file_info_end(uarg, &info, fi, num,
+				sync_fence_get_status(fence), fence->name);
 }
 
 static long sync_fence_ioctl(struct file *file, unsigned int cmd,
@@ -316,11 +212,11 @@ static long sync_fence_ioctl(struct file *file, unsigned int cmd,
 	case SYNC_IOC_LEGACY_WAIT:
 		return sync_fence_ioctl_wait(fence, arg);
 	case SYNC_IOC_LEGACY_MERGE:
-		return sync_fence_ioctl_legacy_merge(fence, arg);
+		return fb_ioctl_legacy_merge(&sync_fence_merge_ops, fence, arg);
 	case SYNC_IOC_LEGACY_FENCE_INFO:
 		return sync_fence_ioctl_legacy_info(fence, arg);
 	case SYNC_IOC_MERGE:
-		return sync_fence_ioctl_merge(fence, arg);
+		return fb_ioctl_merge(&sync_fence_merge_ops, fence, arg);
 	case SYNC_IOC_FILE_INFO:
 		return sync_fence_ioctl_file_info(fence, arg);
 	default:

@@ -51,6 +51,8 @@ static int fail(int line, const char *fmt, ...)
 /* A call returning >= 0 or -errno must succeed. */
 #define OK(expr) do { int _r = (expr); \
 	if (_r < 0) return fail(__LINE__, "%s: %s", #expr, strerror(-_r)); } while (0)
+/* A helper that records its own failure (returns -1) must succeed. */
+#define SUB(expr) do { if ((expr) < 0) return -1; } while (0)
 #define ERR(expr, e) do { int _r = (expr); if (_r != -(e)) \
 	return fail(__LINE__, "%s gave %d (%s), want %s", #expr, _r, \
 		    _r < 0 ? strerror(-_r) : "success", strerror(e)); } while (0)
@@ -105,6 +107,42 @@ static int count_driver(const struct info *in, const char *driver)
 	for (unsigned int i = 0; i < in->f.num_fences && i < MAX_PTS; i++)
 		n += !strcmp(in->pt[i].driver_name, driver);
 	return n;
+}
+
+/* The operands of most cases: a fence on a dma and on a mainline timeline. */
+struct mixed {
+	int d, ml;	/* the timelines; ml is -1 once a case closed it */
+	int fd, fm;	/* a fence on each */
+};
+
+static int mixed_open(struct mixed *x, uint32_t vd, uint32_t vm)
+{
+	OK(x->d = fb_timeline_open(dma_dev));
+	OK(x->ml = fb_timeline_open(ml_dev));
+	OK(x->fd = fb_fence_create(x->d, vd, "fd"));
+	OK(x->fm = fb_fence_create(x->ml, vm, "fm"));
+	return 0;
+}
+
+/* Close the fences, then the timelines. */
+static void mixed_close(struct mixed *x)
+{
+	close(x->fd);
+	close(x->fm);
+	close(x->d);
+	if (x->ml >= 0)
+		close(x->ml);
+}
+
+/* FILE_INFO of @fence: two active points, one dma and one mainline. */
+static int mixed_info(int fence, struct info *in)
+{
+	OK(file_info(fence, in));
+	CHECK(in->f.num_fences == 2 && in->f.status == 0,
+	      "fd %d: num %u status %d", fence, in->f.num_fences, in->f.status);
+	CHECK(count_driver(in, DMA_DRIVER) == 1 && count_driver(in, "sw_sync") == 1,
+	      "drivers '%s' '%s'", in->pt[0].driver_name, in->pt[1].driver_name);
+	return 0;
 }
 
 /* A thread blocked in a wait, to check that signalling wakes it. */
@@ -218,35 +256,26 @@ static int case_export_array(void)
 /* Mainline MERGE of an exported sync_file with a mainline fence. */
 static int case_export_mainline_merge(void)
 {
+	struct mixed x;
 	struct info in;
-	int d, ml, fd, fm, sf, mm;
+	int sf, mm;
 
-	OK(d = fb_timeline_open(dma_dev));
-	OK(ml = fb_timeline_open(ml_dev));
-	OK(fd = fb_fence_create(d, 2, "fd"));
-	OK(fm = fb_fence_create(ml, 3, "fm"));
-	OK(sf = export_fd(fd, 0));
+	SUB(mixed_open(&x, 2, 3));
+	OK(sf = export_fd(x.fd, 0));
 	/* mainline knows only sync_files: the raw dma fd is refused */
-	ERR(ml_merge(fm, fd, "raw"), ENOENT);
-	OK(mm = ml_merge(sf, fm, "mm"));
-	OK(file_info(mm, &in));
-	CHECK(in.f.num_fences == 2 && in.f.status == 0,
-	      "merge: num %u status %d", in.f.num_fences, in.f.status);
-	CHECK(count_driver(&in, DMA_DRIVER) == 1 && count_driver(&in, "sw_sync") == 1,
-	      "drivers '%s' '%s'", in.pt[0].driver_name, in.pt[1].driver_name);
-	OK(fb_timeline_inc(d, 2));
+	ERR(ml_merge(x.fm, x.fd, "raw"), ENOENT);
+	OK(mm = ml_merge(sf, x.fm, "mm"));
+	SUB(mixed_info(mm, &in));
+	OK(fb_timeline_inc(x.d, 2));
 	STATUS(sf, 1, 1);
 	STATUS(mm, 0, 2);
 	CHECK(fb_fence_poll(mm, 0) == 0, "mainline merge ready too early");
-	OK(fb_timeline_inc(ml, 3));
+	OK(fb_timeline_inc(x.ml, 3));
 	CHECK(fb_fence_poll(mm, 1000) == 1, "mainline merge not ready");
 	STATUS(mm, 1, 2);
 	close(mm);
 	close(sf);
-	close(fd);
-	close(fm);
-	close(d);
-	close(ml);
+	mixed_close(&x);
 	return 0;
 }
 
@@ -288,37 +317,28 @@ static int import_case(int (*merge)(int, int, const char *), int ml_first,
 		       int use_poll)
 {
 	struct waiter w;
+	struct mixed x;
 	struct info in;
-	int d, ml, fd, fm, m;
+	int m;
 
-	OK(d = fb_timeline_open(dma_dev));
-	OK(ml = fb_timeline_open(ml_dev));
-	OK(fd = fb_fence_create(d, 2, "fd"));
-	OK(fm = fb_fence_create(ml, 3, "fm"));
-	OK(m = merge(fd, fm, "imp"));
-	OK(file_info(m, &in));
-	CHECK(in.f.num_fences == 2 && in.f.status == 0 && !strcmp(in.f.name, "imp"),
-	      "import: num %u status %d name '%s'", in.f.num_fences,
-	      in.f.status, in.f.name);
-	CHECK(count_driver(&in, DMA_DRIVER) == 1 && count_driver(&in, "sw_sync") == 1,
-	      "drivers '%s' '%s'", in.pt[0].driver_name, in.pt[1].driver_name);
+	SUB(mixed_open(&x, 2, 3));
+	OK(m = merge(x.fd, x.fm, "imp"));
+	SUB(mixed_info(m, &in));
+	CHECK(!strcmp(in.f.name, "imp"), "import: name '%s'", in.f.name);
 	ERR(fb_fence_wait_ioctl(m, 0), ETIME);
 	OK(waiter_start(&w, m, use_poll));
-	OK(fb_timeline_inc(ml_first ? ml : d, ml_first ? 3 : 2));
-	STATUS(ml_first ? fm : fd, 1, 1);
+	OK(fb_timeline_inc(ml_first ? x.ml : x.d, ml_first ? 3 : 2));
+	STATUS(ml_first ? x.fm : x.fd, 1, 1);
 	STATUS(m, 0, 2);
 	ERR(fb_fence_wait_ioctl(m, 10), ETIME);
 	CHECK(!waiter_done(&w), "waiter woke with one point left");
-	OK(fb_timeline_inc(ml_first ? d : ml, ml_first ? 2 : 3));
+	OK(fb_timeline_inc(ml_first ? x.d : x.ml, ml_first ? 2 : 3));
 	OK(waiter_join(&w));
 	CHECK(w.result == (use_poll ? 1 : 0), "waiter woke with %d", w.result);
 	OK(fb_fence_wait_ioctl(m, 0));
 	STATUS(m, 1, 2);
 	close(m);
-	close(fd);
-	close(fm);
-	close(d);
-	close(ml);
+	mixed_close(&x);
 	return 0;
 }
 
@@ -339,14 +359,12 @@ static int case_import_legacy_info(void)
 		struct sync_fence_info_data d;
 		unsigned char buf[4096];
 	} li;
-	int d, ml, fd, fm, m, seen = 0;
+	struct mixed x;
+	int m, seen = 0;
 	size_t off;
 
-	OK(d = fb_timeline_open(dma_dev));
-	OK(ml = fb_timeline_open(ml_dev));
-	OK(fd = fb_fence_create(d, 5, "fd"));
-	OK(fm = fb_fence_create(ml, 6, "fm"));
-	OK(m = fb_fence_merge(fd, fm, "li"));
+	SUB(mixed_open(&x, 5, 6));
+	OK(m = fb_fence_merge(x.fd, x.fm, "li"));
 	memset(&li, 0, sizeof(li));
 	li.d.len = sizeof(li);
 	CHECK(!ioctl(m, SYNC_IOC_LEGACY_FENCE_INFO, &li), "FENCE_INFO: %s",
@@ -368,10 +386,7 @@ static int case_import_legacy_info(void)
 	}
 	CHECK(seen == 3, "records seen %#x, want dma value 5 and mainline 6", seen);
 	close(m);
-	close(fd);
-	close(fm);
-	close(d);
-	close(ml);
+	mixed_close(&x);
 	return 0;
 }
 
@@ -379,17 +394,16 @@ static int case_import_legacy_info(void)
 static int case_import_error(void)
 {
 	struct waiter w;
-	int d, ml, fd, fm, m, sf, sf0;
+	struct mixed x;
+	int m, sf, sf0;
 
-	OK(d = fb_timeline_open(dma_dev));
-	OK(ml = fb_timeline_open(ml_dev));
-	OK(fd = fb_fence_create(d, 1, "fd"));
-	OK(fm = fb_fence_create(ml, 1, "fm"));
-	OK(m = fb_fence_merge(fd, fm, "err"));
+	SUB(mixed_open(&x, 1, 1));
+	OK(m = fb_fence_merge(x.fd, x.fm, "err"));
 	OK(sf0 = export_fd(m, 0));
 	OK(waiter_start(&w, m, 0));
 	usleep(20000);
-	close(ml);
+	close(x.ml);
+	x.ml = -1;
 	OK(waiter_join(&w));
 	CHECK(w.result == -ENOENT, "waiter woke with %d, want ENOENT", w.result);
 	STATUS(m, -ENOENT, 2);
@@ -398,15 +412,13 @@ static int case_import_error(void)
 	OK(sf = export_fd(m, 0));
 	STATUS(sf, 0, 2);
 	STATUS(sf0, 0, 2);
-	OK(fb_timeline_inc(d, 1));
+	OK(fb_timeline_inc(x.d, 1));
 	STATUS(sf, -ENOENT, 2);
 	STATUS(sf0, -ENOENT, 2);
 	close(sf0);
 	close(sf);
 	close(m);
-	close(fd);
-	close(fm);
-	close(d);
+	mixed_close(&x);
 	return 0;
 }
 
@@ -530,68 +542,60 @@ static void *with_main(void *arg)
 static int case_wait_with(void)
 {
 	struct with_waiter w = { .result = 12345 };
-	int d, ml, fd, fm, fe, p[2];
+	struct mixed x;
+	int fe, p[2];
 
-	OK(d = fb_timeline_open(dma_dev));
-	OK(ml = fb_timeline_open(ml_dev));
-	OK(fd = fb_fence_create(d, 1, "fd"));
-	OK(fm = fb_fence_create(ml, 1, "fm"));
-	ERR(wait_with(fd, fm, 0, 0), ETIME);
-	ERR(wait_with(fd, fm, 0, 1), EINVAL);
+	SUB(mixed_open(&x, 1, 1));
+	ERR(wait_with(x.fd, x.fm, 0, 0), ETIME);
+	ERR(wait_with(x.fd, x.fm, 0, 1), EINVAL);
 	CHECK(!pipe(p), "pipe");
-	ERR(wait_with(fd, p[0], 0, 0), ENOENT);
+	ERR(wait_with(x.fd, p[0], 0, 0), ENOENT);
 	close(p[0]);
 	close(p[1]);
-	w.fence = fd;
-	w.fd2 = fm;
+	w.fence = x.fd;
+	w.fd2 = x.fm;
 	CHECK(!pthread_create(&w.t, NULL, with_main, &w), "pthread_create");
-	OK(fb_timeline_inc(d, 1));
-	ERR(wait_with(fd, fm, 10, 0), ETIME);
+	OK(fb_timeline_inc(x.d, 1));
+	ERR(wait_with(x.fd, x.fm, 10, 0), ETIME);
 	usleep(20000);
 	CHECK(!__atomic_load_n(&w.done, __ATOMIC_ACQUIRE),
 	      "wait-with woke with the mainline fence pending");
-	OK(fb_timeline_inc(ml, 1));
+	OK(fb_timeline_inc(x.ml, 1));
 	for (int i = 0; i < 1000 && !__atomic_load_n(&w.done, __ATOMIC_ACQUIRE); i++)
 		usleep(10000);
 	CHECK(__atomic_load_n(&w.done, __ATOMIC_ACQUIRE), "wait-with never woke");
 	pthread_join(w.t, NULL);
 	CHECK(w.result == 0, "wait-with woke with %d", w.result);
-	OK(wait_with(fd, fm, 0, 0));
+	OK(wait_with(x.fd, x.fm, 0, 0));
 	/* an error on the mainline side fails the wait */
-	OK(fe = fb_fence_create(ml, 5, "fe"));
-	close(ml);
-	ERR(wait_with(fd, fe, -1, 0), ENOENT);
+	OK(fe = fb_fence_create(x.ml, 5, "fe"));
+	close(x.ml);
+	x.ml = -1;
+	ERR(wait_with(x.fd, fe, -1, 0), ENOENT);
 	/* a dma fence fd works as fd2 too */
-	OK(wait_with(fd, fd, 0, 0));
+	OK(wait_with(x.fd, x.fd, 0, 0));
 	close(fe);
-	close(fd);
-	close(fm);
-	close(d);
+	mixed_close(&x);
 	return 0;
 }
 
 static int case_errors(void)
 {
-	int d, f, ml, fm, p[2];
+	struct mixed x;
+	int p[2];
 
-	OK(d = fb_timeline_open(dma_dev));
-	OK(f = fb_fence_create(d, 1, "f"));
-	OK(ml = fb_timeline_open(ml_dev));
-	OK(fm = fb_fence_create(ml, 1, "fm"));
-	ERR(export_fd(f, 1), EINVAL);
+	SUB(mixed_open(&x, 1, 1));
+	ERR(export_fd(x.fd, 1), EINVAL);
 	CHECK(!pipe(p), "pipe");
-	ERR(fb_fence_merge(f, p[0], "x"), ENOENT);
-	ERR(fb_fence_merge_legacy(f, p[0], "x"), ENOENT);
-	ERR(fb_fence_merge(f, -1, "x"), ENOENT);
-	ERR(fb_fence_merge(f, d, "x"), ENOENT);	/* a timeline fd */
+	ERR(fb_fence_merge(x.fd, p[0], "x"), ENOENT);
+	ERR(fb_fence_merge_legacy(x.fd, p[0], "x"), ENOENT);
+	ERR(fb_fence_merge(x.fd, -1, "x"), ENOENT);
+	ERR(fb_fence_merge(x.fd, x.d, "x"), ENOENT);	/* a timeline fd */
 	/* the export ioctl is ours: a mainline sync_file does not know it */
-	ERR(export_fd(fm, 0), ENOTTY);
+	ERR(export_fd(x.fm, 0), ENOTTY);
 	close(p[0]);
 	close(p[1]);
-	close(fm);
-	close(ml);
-	close(f);
-	close(d);
+	mixed_close(&x);
 	return 0;
 }
 

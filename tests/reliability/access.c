@@ -2,7 +2,6 @@
 /* access.c - rel-access: the fence devices are root-only; an unprivileged uid gets EACCES. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <grp.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,26 +50,12 @@ static int open_as(uid_t uid, const char *path)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct fb_syncdev *devs[REL_MAX_BACKENDS];
-	const char *spec = "all";
-	int n, c;
+	int n, code;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (c != 'b') {
-			printf("usage: rel-access [--backend NAME|all]\n");
-			return c == 'h' ? 0 : 2;
-		}
-		spec = optarg;
-	}
-	rel_begin("rel-access");
-	n = rel_backends_parse(spec, devs);
+	n = rel_begin_backends(argc, argv, "rel-access", devs, &code);
 	if (n < 0)
-		return 2;
+		return code;
 	if (getuid() != 0) {
 		printf("rel-access: must run as root (it drops privileges itself)\n");
 		return 1;

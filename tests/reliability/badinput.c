@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,27 +96,35 @@ static struct sw_sync_create_fence_data create_data(struct bi_ctx *c)
 	return d;
 }
 
-static void *a_create_ro(struct bi_ctx *c)
-{
-	struct sw_sync_create_fence_data d = create_data(c);
+/*
+ * a_<kind>_ro and a_<kind>_straddle: the @type argument made by @make, on
+ * the read-only page or straddling the hole.
+ */
+#define PLACED_ARGS(kind, type, make)					\
+	static void *a_##kind##_ro(struct bi_ctx *c)			\
+	{								\
+		type d = make;						\
+		return place_ro(c, &d, sizeof(d));			\
+	}								\
+	static void *a_##kind##_straddle(struct bi_ctx *c)		\
+	{								\
+		type d = make;						\
+		return place_straddle(c, &d, sizeof(d));		\
+	}
 
-	return place_ro(c, &d, sizeof(d));
-}
+/* fn: the @type argument made by @make, changed by @expr, on the rw page. */
+#define EDITED_ARG(fn, type, make, expr)				\
+	static void *fn(struct bi_ctx *c)				\
+	{								\
+		type d = make;						\
+		expr;							\
+		return place_rw(c, &d, sizeof(d));			\
+	}
 
-static void *a_create_straddle(struct bi_ctx *c)
-{
-	struct sw_sync_create_fence_data d = create_data(c);
+PLACED_ARGS(create, struct sw_sync_create_fence_data, create_data(c))
 
-	return place_straddle(c, &d, sizeof(d));
-}
-
-static void *a_create_unterminated(struct bi_ctx *c)
-{
-	struct sw_sync_create_fence_data d = create_data(c);
-
-	memset(d.name, 'x', sizeof(d.name));
-	return place_rw(c, &d, sizeof(d));
-}
+EDITED_ARG(a_create_unterminated, struct sw_sync_create_fence_data, create_data(c),
+	   memset(d.name, 'x', sizeof(d.name)))
 
 static void *a_u32(struct bi_ctx *c, uint32_t v) { return place_rw(c, &v, sizeof(v)); }
 static void *a_inc0(struct bi_ctx *c) { return a_u32(c, 0); }
@@ -134,13 +141,8 @@ static struct sync_merge_data merge_data(int fd2)
 	return d;
 }
 
-#define MERGE_ARG(fn, expr)						\
-	static void *fn(struct bi_ctx *c)				\
-	{								\
-		struct sync_merge_data d = merge_data(c->sig);		\
-		expr;							\
-		return place_rw(c, &d, sizeof(d));			\
-	}
+PLACED_ARGS(merge, struct sync_merge_data, merge_data(c->sig))
+#define MERGE_ARG(fn, expr) EDITED_ARG(fn, struct sync_merge_data, merge_data(c->sig), expr)
 MERGE_ARG(a_merge_closed, d.fd2 = c->closed)
 MERGE_ARG(a_merge_neg, d.fd2 = -1)
 MERGE_ARG(a_merge_pipe, d.fd2 = c->pipe_fd)
@@ -152,20 +154,6 @@ MERGE_ARG(a_merge_pad, d.pad = 1)
 MERGE_ARG(a_merge_unterminated, memset(d.name, 'm', sizeof(d.name)))
 MERGE_ARG(a_merge_self, d.fd2 = c->pend)
 
-static void *a_merge_ro(struct bi_ctx *c)
-{
-	struct sync_merge_data d = merge_data(c->sig);
-
-	return place_ro(c, &d, sizeof(d));
-}
-
-static void *a_merge_straddle(struct bi_ctx *c)
-{
-	struct sync_merge_data d = merge_data(c->sig);
-
-	return place_straddle(c, &d, sizeof(d));
-}
-
 static struct sync_legacy_merge_data lmerge_data(int fd2)
 {
 	struct sync_legacy_merge_data d = { .fd2 = fd2 };
@@ -174,13 +162,9 @@ static struct sync_legacy_merge_data lmerge_data(int fd2)
 	return d;
 }
 
+PLACED_ARGS(lmerge, struct sync_legacy_merge_data, lmerge_data(c->sig))
 #define LMERGE_ARG(fn, expr)						\
-	static void *fn(struct bi_ctx *c)				\
-	{								\
-		struct sync_legacy_merge_data d = lmerge_data(c->sig);	\
-		expr;							\
-		return place_rw(c, &d, sizeof(d));			\
-	}
+	EDITED_ARG(fn, struct sync_legacy_merge_data, lmerge_data(c->sig), expr)
 LMERGE_ARG(a_lmerge_closed, d.fd2 = c->closed)
 LMERGE_ARG(a_lmerge_neg, d.fd2 = -1)
 LMERGE_ARG(a_lmerge_pipe, d.fd2 = c->pipe_fd)
@@ -188,20 +172,6 @@ LMERGE_ARG(a_lmerge_tl, d.fd2 = c->tl)
 LMERGE_ARG(a_lmerge_ml, d.fd2 = c->ml_fence)
 LMERGE_ARG(a_lmerge_fw, d.fd2 = c->fw_fence)
 LMERGE_ARG(a_lmerge_unterminated, memset(d.name, 'l', sizeof(d.name)))
-
-static void *a_lmerge_ro(struct bi_ctx *c)
-{
-	struct sync_legacy_merge_data d = lmerge_data(c->sig);
-
-	return place_ro(c, &d, sizeof(d));
-}
-
-static void *a_lmerge_straddle(struct bi_ctx *c)
-{
-	struct sync_legacy_merge_data d = lmerge_data(c->sig);
-
-	return place_straddle(c, &d, sizeof(d));
-}
 
 /* FILE_INFO: the records go right after the struct in the rw page. */
 static void *file_info(struct bi_ctx *c, uint32_t num, uint64_t where, uint32_t flags,
@@ -294,30 +264,28 @@ static void *a_export_ro(struct bi_ctx *c)
 
 /* ---- checks after an accepted call ---- */
 
-static void close_created(struct bi_ctx *c, void *arg)
+/* The fence an accepted call made answers FILE_INFO with a terminated name. */
+static void close_made(int fence, const char *what)
 {
-	struct sw_sync_create_fence_data *d = arg;
 	struct sync_file_info i = { 0 };
 
-	(void)c;
-	if (REL_CHECK(d->fence >= 0, "no fence fd returned")) {
-		REL_CHECK(ioctl(d->fence, SYNC_IOC_FILE_INFO, &i) == 0, "FILE_INFO on new fence");
+	if (REL_CHECK(fence >= 0, "no fence fd returned")) {
+		REL_CHECK(ioctl(fence, SYNC_IOC_FILE_INFO, &i) == 0, "FILE_INFO on %s fence", what);
 		REL_CHECK(strnlen(i.name, sizeof(i.name)) < sizeof(i.name), "name not terminated");
-		close(d->fence);
+		close(fence);
 	}
+}
+
+static void close_created(struct bi_ctx *c, void *arg)
+{
+	(void)c;
+	close_made(((struct sw_sync_create_fence_data *)arg)->fence, "new");
 }
 
 static void close_merged(struct bi_ctx *c, void *arg)
 {
-	struct sync_merge_data *d = arg;
-	struct sync_file_info i = { 0 };
-
 	(void)c;
-	if (REL_CHECK(d->fence >= 0, "no fence fd returned")) {
-		REL_CHECK(ioctl(d->fence, SYNC_IOC_FILE_INFO, &i) == 0, "FILE_INFO on merged fence");
-		REL_CHECK(strnlen(i.name, sizeof(i.name)) < sizeof(i.name), "name not terminated");
-		close(d->fence);
-	}
+	close_made(((struct sync_merge_data *)arg)->fence, "merged");
 }
 
 static void close_lmerged(struct bi_ctx *c, void *arg)
@@ -394,6 +362,7 @@ static void after_li(struct bi_ctx *c, void *arg)
 
 #define ALL(e) { e, e, SAME }
 #define NA 0	/* placeholder where the row's caps exclude the backend */
+#define LEG(e) { NA, e, SAME }	/* 2013 ABI rows: legacy and dma only */
 #define UNK_FENCE_NR	_IO(SYNC_IOC_LEGACY_MAGIC, 5)
 #define WRONG_SIZE_INFO	_IOWR(SYNC_IOC_LEGACY_MAGIC, 4, char[3])
 #define WRONG_SIZE_CREATE _IOWR(SW_SYNC_IOC_MAGIC, 0, char[3])
@@ -459,35 +428,35 @@ static const struct bi_case cases[] = {
 	{ "fence/nr-0", T_PEND, 0, 0, a_null, ALL(ENOTTY), NULL, 0 },
 	{ "fence/timeline-ioctl", T_PEND, 0, SW_SYNC_IOC_CREATE_FENCE, a_create_unterminated, ALL(ENOTTY), NULL, 0 },
 	/* fence fd: the 2013 ABI (legacy, dma) */
-	{ "legacy-wait/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_null, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-wait/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_hole, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-wait/timeout-0-pending", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_0, { NA, ETIME, SAME }, NULL, 0 },
-	{ "legacy-wait/timeout-1ms-pending", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_1, { NA, ETIME, SAME }, NULL, 0 },
-	{ "legacy-wait/on-pipe", T_PIPE, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_0, { NA, ENOTTY, SAME }, NULL, 0 },
-	{ "legacy-merge/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_null, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-merge/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_hole, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-merge/straddling-unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_straddle, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-merge/read-only-answer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_ro, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-merge/fd2-closed", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_closed, { NA, ENOENT, SAME }, NULL, 0 },
-	{ "legacy-merge/fd2-negative", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_neg, { NA, ENOENT, SAME }, NULL, 0 },
-	{ "legacy-merge/fd2-pipe", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_pipe, { NA, ENOENT, SAME }, NULL, 0 },
-	{ "legacy-merge/fd2-timeline", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_tl, { NA, ENOENT, SAME }, NULL, 0 },
+	{ "legacy-wait/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_null, LEG(EFAULT), NULL, 0 },
+	{ "legacy-wait/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_hole, LEG(EFAULT), NULL, 0 },
+	{ "legacy-wait/timeout-0-pending", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_0, LEG(ETIME), NULL, 0 },
+	{ "legacy-wait/timeout-1ms-pending", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_1, LEG(ETIME), NULL, 0 },
+	{ "legacy-wait/on-pipe", T_PIPE, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_0, LEG(ENOTTY), NULL, 0 },
+	{ "legacy-merge/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_null, LEG(EFAULT), NULL, 0 },
+	{ "legacy-merge/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_hole, LEG(EFAULT), NULL, 0 },
+	{ "legacy-merge/straddling-unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_straddle, LEG(EFAULT), NULL, 0 },
+	{ "legacy-merge/read-only-answer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_ro, LEG(EFAULT), NULL, 0 },
+	{ "legacy-merge/fd2-closed", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_closed, LEG(ENOENT), NULL, 0 },
+	{ "legacy-merge/fd2-negative", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_neg, LEG(ENOENT), NULL, 0 },
+	{ "legacy-merge/fd2-pipe", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_pipe, LEG(ENOENT), NULL, 0 },
+	{ "legacy-merge/fd2-timeline", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_tl, LEG(ENOENT), NULL, 0 },
 	{ "legacy-merge/fd2-mainline-fence", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_ml,
 	  { NA, ENOENT, 0 }, close_lmerged, 1 },
 	{ "legacy-merge/fd2-other-framework-fence", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_fw,
-	  { NA, ENOENT, SAME }, NULL, 2 },
+	  LEG(ENOENT), NULL, 2 },
 	{ "legacy-merge/unterminated-name", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_unterminated,
-	  { NA, 0, SAME }, close_lmerged, 0 },
-	{ "legacy-info/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_null, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-info/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_hole, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-info/read-only-answer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_ro, { NA, EFAULT, SAME }, NULL, 0 },
-	{ "legacy-info/size-0", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_zero, { NA, ENOMEM, SAME }, NULL, 0 },
-	{ "legacy-info/size-below-header", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_header_minus, { NA, ENOMEM, SAME }, NULL, 0 },
-	{ "legacy-info/size-header-only", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_header_only, { NA, ENOMEM, SAME }, NULL, 0 },
-	{ "legacy-info/size-one-short", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_short, { NA, ENOMEM, SAME }, NULL, 0 },
-	{ "legacy-info/size-odd", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_odd, { NA, 0, SAME }, after_li, 0 },
-	{ "legacy-info/size-huge", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_huge, { NA, 0, SAME }, after_li, 0 },
-	{ "legacy-info/unaligned-buffer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_unaligned_ptr, { NA, 0, SAME }, after_li, 0 },
+	  LEG(0), close_lmerged, 0 },
+	{ "legacy-info/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_null, LEG(EFAULT), NULL, 0 },
+	{ "legacy-info/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_hole, LEG(EFAULT), NULL, 0 },
+	{ "legacy-info/read-only-answer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_ro, LEG(EFAULT), NULL, 0 },
+	{ "legacy-info/size-0", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_zero, LEG(ENOMEM), NULL, 0 },
+	{ "legacy-info/size-below-header", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_header_minus, LEG(ENOMEM), NULL, 0 },
+	{ "legacy-info/size-header-only", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_header_only, LEG(ENOMEM), NULL, 0 },
+	{ "legacy-info/size-one-short", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_short, LEG(ENOMEM), NULL, 0 },
+	{ "legacy-info/size-odd", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_odd, LEG(0), after_li, 0 },
+	{ "legacy-info/size-huge", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_huge, LEG(0), after_li, 0 },
+	{ "legacy-info/unaligned-buffer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_unaligned_ptr, LEG(0), after_li, 0 },
 	/* fence fd: the dma interop export (nr 16; unknown elsewhere) */
 	{ "export/NULL", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_null, { NA, NA, EFAULT }, NULL, 0 },
 	{ "export/unmapped", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_hole, { NA, NA, EFAULT }, NULL, 0 },
@@ -495,7 +464,7 @@ static const struct bi_case cases[] = {
 	{ "export/flags", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_flags, { NA, NA, EINVAL }, NULL, 0 },
 	{ "export/valid-or-unknown", T_PEND, 0, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ok, { ENOTTY, ENOTTY, 0 }, close_exported, 0 },
 	{ "export/on-pipe", T_PIPE, 0, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ok, ALL(ENOTTY), NULL, 0 },
-	{ "legacy-info/wrong-size-nr", T_PEND, FB_CAP_LEGACY_ABI, _IOWR(SYNC_IOC_LEGACY_MAGIC, 2, char[5]), a_li_odd, { NA, ENOTTY, SAME }, NULL, 0 },
+	{ "legacy-info/wrong-size-nr", T_PEND, FB_CAP_LEGACY_ABI, _IOWR(SYNC_IOC_LEGACY_MAGIC, 2, char[5]), a_li_odd, LEG(ENOTTY), NULL, 0 },
 };
 
 /* ---- per-row setup, run and usability check ---- */
@@ -674,26 +643,12 @@ static void run_case(const struct fb_syncdev *dev, const struct bi_case *k)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct fb_syncdev *devs[REL_MAX_BACKENDS];
-	const char *spec = "all";
-	int n, c;
+	int n, code;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (c != 'b') {
-			printf("usage: rel-badinput [--backend NAME|all]\n");
-			return c == 'h' ? 0 : 2;
-		}
-		spec = optarg;
-	}
-	rel_begin("rel-badinput");
-	n = rel_backends_parse(spec, devs);
+	n = rel_begin_backends(argc, argv, "rel-badinput", devs, &code);
 	if (n < 0)
-		return 2;
+		return code;
 	for (int b = 0; b < n; b++) {
 		if (!rel_backend_use(devs[b], "badinput"))
 			continue;

@@ -3,6 +3,7 @@
 #include "rel.h"
 
 #include <dirent.h>
+#include <getopt.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,6 +64,32 @@ int rel_backends_parse(const char *spec, const struct fb_syncdev **out)
 		if (n < REL_MAX_BACKENDS)
 			out[n++] = d;
 	}
+	return n;
+}
+
+int rel_begin_backends(int argc, char **argv, const char *prog,
+		       const struct fb_syncdev **out, int *exit_code)
+{
+	static const struct option opts[] = {
+		{ "backend", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *spec = "all";
+	int c, n;
+
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (c != 'b') {
+			printf("usage: %s [--backend NAME|all]\n", prog);
+			*exit_code = c == 'h' ? 0 : 2;
+			return -1;
+		}
+		spec = optarg;
+	}
+	rel_begin(prog);
+	n = rel_backends_parse(spec, out);
+	if (n < 0)
+		*exit_code = 2;
 	return n;
 }
 

@@ -28,6 +28,15 @@ void rel_begin(const char *prog);
  */
 int rel_backends_parse(const char *spec, const struct fb_syncdev **out);
 
+/*
+ * The command line of a program whose only option is --backend NAME|all
+ * (default all; also --help): parse it, rel_begin(@prog), and fill @out.
+ * Returns the number of backends, or -1 with the program's exit code in
+ * *@exit_code (0 after --help, 2 on bad usage or an unknown backend).
+ */
+int rel_begin_backends(int argc, char **argv, const char *prog,
+		       const struct fb_syncdev **out, int *exit_code);
+
 /* 1 if FB_REQUIRE_BACKENDS (comma/space separated) names @name. */
 bool rel_backend_required(const char *name);
 
