@@ -42,24 +42,38 @@ out=$(vm/run --quiet --mode tcg -- sh -c 'printf "[%s]" "$@"' x "a b" "it's" 2>/
 
 # icount: guest time is instruction count, so a guest-measured duration
 # is the same on two runs (within 0.5%; measured here: about 0.02%).
+# Interrupts whose timing follows the host (9p completions, and the kernel
+# work they wake) can still land inside one timed loop on a loaded host:
+# the program runs from /tmp, not from the 9p share, and reports the
+# fastest of five loops, as a benchmark would.
 cat > "$tmp/spin.c" <<'C'
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 int main(void)
 {
-	struct timespec a, b;
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	for (int i = 0; i < 20000; i++)
-		getppid();
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	printf("%lld\n", (b.tv_sec - a.tv_sec) * 1000000000LL + b.tv_nsec - a.tv_nsec);
+	long long best = -1;
+
+	for (int r = 0; r < 5; r++) {
+		struct timespec a, b;
+		long long ns;
+
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		for (int i = 0; i < 20000; i++)
+			getppid();
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		ns = (b.tv_sec - a.tv_sec) * 1000000000LL + b.tv_nsec - a.tv_nsec;
+		if (best < 0 || ns < best)
+			best = ns;
+	}
+	printf("%lld\n", best);
 	return 0;
 }
 C
 gcc -O2 -static -o "$tmp/share/spin" "$tmp/spin.c"
-t1=$(vm/run --quiet --mode icount --cpus 1 --share "$tmp/share" -- /mnt/host/spin 2>/dev/null)
-t2=$(vm/run --quiet --mode icount --cpus 1 --share "$tmp/share" -- /mnt/host/spin 2>/dev/null)
+spin='cp /mnt/host/spin /tmp/spin && /tmp/spin'
+t1=$(vm/run --quiet --mode icount --cpus 1 --share "$tmp/share" -- sh -c "$spin" 2>/dev/null)
+t2=$(vm/run --quiet --mode icount --cpus 1 --share "$tmp/share" -- sh -c "$spin" 2>/dev/null)
 if [ -n "$t1" ] && [ -n "$t2" ] && [ "$t1" -gt 0 ] &&
 	awk -v a="$t1" -v b="$t2" 'BEGIN { d = (a - b) / a; if (d < 0) d = -d; exit !(d < 0.005) }'; then
 	ok "icount-repeatable ($t1 ns vs $t2 ns)"
