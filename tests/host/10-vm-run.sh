@@ -100,7 +100,8 @@ FB_SPLAT_GRACE=10 vm/run --flavour debug --mode tcg --timeout 500 -- \
 	2>"$tmp/err" >/dev/null
 rc=$?
 [ "$rc" = 125 ] && grep -q 'WARNING:' "$tmp/err" && grep -q 'guest kernel report' "$tmp/err" &&
-	grep -q 'guest stopped 10 s later' "$tmp/err" && ok "debug-warn-fails-fast" || { bad "debug-warn-fails-fast (rc $rc)"; tail -20 "$tmp/err"; }
+	grep -q 'guest stopped 10 s later' "$tmp/err" && ok "debug-warn-fails-fast" ||
+	{ bad "debug-warn-fails-fast (rc $rc)"; tail -20 "$tmp/err"; }
 
 # Two NUMA nodes, one socket each: the guest sees both nodes and its
 # topology check stays quiet (a WARNING would make vm/run exit 125).
