@@ -26,9 +26,15 @@ fb_ksrc_version() {
 FB_KERNEL_RECIPE=3
 
 # Hash of the patches applied to the source tree (vm/patches/*.patch).
+# With no patches the glob stays unexpanded: skip it, and keep the
+# function's status 0 (build-kernel runs under set -e and pipefail).
 fb_patches_hash() {
-	{ echo "recipe $FB_KERNEL_RECIPE"; cat "$FB_ROOT"/vm/patches/*.patch 2>/dev/null; } |
-		sha256sum | cut -c1-12
+	{
+		echo "recipe $FB_KERNEL_RECIPE"
+		for p in "$FB_ROOT"/vm/patches/*.patch; do
+			if [ -f "$p" ]; then cat "$p"; fi
+		done
+	} | sha256sum | cut -c1-12
 }
 
 # Cache key of a flavour: source version + hash of the recipe, the patches
