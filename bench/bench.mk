@@ -31,13 +31,15 @@ host-tests: $(FBTOOL)
 # MODE: icount, tcg, kvm or auto (default: auto = KVM if it works, else TCG).
 # QUICK=1: the small sweep of the CI gate. OUT: run folder (default
 # results/<UTC stamp>-<mode>-<sha>). RUN: results folder for plots/compare
-# (default results/latest). BASE: baseline file for compare.
+# (default results/latest). BASE: baseline file for compare. BOOTS: guest
+# boots per configuration (default: icount 1, tcg and kvm 3).
 MODE ?= auto
 QUICK ?=
+BOOTS ?=
 RUN ?= results/latest
 .PHONY: bench-run plots compare baseline
 bench-run: $(FBTOOL)
-	@MODE="$(MODE)" QUICK="$(QUICK)" bench/run-bench
+	@MODE="$(MODE)" QUICK="$(QUICK)" BOOTS="$(BOOTS)" bench/run-bench
 
 plots: $(FBTOOL)
 	@bench/plot "$(RUN)"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fbtool.c - host side of fencebench: merge guest fragments into a run,
- * write CSVs, compare a run with a baseline, print the summary table.
+ * fbtool.c - host side of fencebench: merge guest fragments into a run
+ * (pooling a figure measured in several boots), write CSVs, compare a run
+ * with a baseline, print the summary table.
  *
  *   fbtool merge OUT.json [--meta KEY=VAL]... FRAGMENT.json...
  *   fbtool csv RESULTS.json DIR
@@ -66,10 +67,13 @@ static int cmd_merge(int argc, char **argv)
 		out.boots = b;
 		memset(&b[out.nboots], 0, sizeof(*b));
 		fb_meta_copy(&b[out.nboots++], &frag.meta);
-		for (size_t k = 0; k < frag.nm; k++)
-			fb_results_copy_metric(&out, &frag.m[k]);
-		for (size_t k = 0; k < frag.nh; k++)
-			fb_results_copy_hist(&out, &frag.h[k]);
+		/* The same figure from several boots is pooled (results.h). */
+		for (size_t k = 0; k < frag.nm && !err; k++)
+			err = fb_results_pool_metric(&out, &frag.m[k]) ? 1 : 0;
+		for (size_t k = 0; k < frag.nh && !err; k++)
+			err = fb_results_pool_hist(&out, &frag.h[k]) ? 1 : 0;
+		if (err)
+			fprintf(stderr, "fbtool: %s: out of memory\n", argv[i]);
 		fb_results_free(&frag);
 	}
 	fb_meta_copy(&out.meta, &extra);
@@ -134,6 +138,7 @@ static int cmd_compare(int argc, char **argv)
 	struct fb_policy pol;
 	double thr = NAN, alpha = NAN;
 	int all = 0, i = 0, passed = 0, failed = 0, skipped = 0, improved = 0;
+	int untested = 0;
 	const char *mode;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
@@ -175,14 +180,23 @@ static int cmd_compare(int argc, char **argv)
 		pol.alpha = alpha;
 	printf("# compare: baseline %s\n#          now      %s\n", argv[i],
 	       argv[i + 1]);
-	printf("# mode %s: regression = ratio > %.3f and one-sided Mann-Whitney p < %.3g; "
-	       "CI = 95%% bootstrap of the ratio of medians of the repetitions\n",
-	       mode, 1.0 + pol.threshold, pol.alpha);
+	if (pol.by_boot)
+		printf("# mode %s: the replicate is one guest boot (boots per figure: baseline %s, now %s); "
+		       "regression = ratio of the medians over boots > %.3f and one-sided Welch t-test "
+		       "on the log figures of the boots p < %.3g; CI = 95%% t interval of the ratio of "
+		       "their geometric means\n",
+		       mode, fb_meta_get(&base.meta, "boots") ?: "1",
+		       fb_meta_get(&now.meta, "boots") ?: "1", 1.0 + pol.threshold, pol.alpha);
+	else
+		printf("# mode %s: regression = ratio > %.3f and one-sided Mann-Whitney p < %.3g; "
+		       "CI = 95%% bootstrap of the ratio of medians of the repetitions\n",
+		       mode, 1.0 + pol.threshold, pol.alpha);
 	printf("# %-4s %-62s %12s %12s %7s %17s %8s  %s\n", "", "figure",
 	       "baseline", "now", "ratio", "95% CI", "p", "verdict");
 	for (size_t k = 0; k < base.nm; k++) {
 		const struct fb_metric *b = &base.m[k], *n;
 		char key[512], name[256], ci[40];
+		struct fb_side sb, sn;
 		struct fb_cmp c;
 
 		fb_metric_key(b, key, sizeof(key));
@@ -196,24 +210,36 @@ static int cmd_compare(int argc, char **argv)
 			skipped++;
 			continue;
 		}
-		fb_compare(b->reps, b->nreps, b->value, n->reps, n->nreps,
-			   n->value, &pol, &c);
+		sb = (struct fb_side){ b->value, b->reps, b->nreps,
+				       b->boot_values, b->nboot_values };
+		sn = (struct fb_side){ n->value, n->reps, n->nreps,
+				       n->boot_values, n->nboot_values };
+		fb_compare(&sb, &sn, &pol, &c);
 		if (isfinite(c.ci_lo))
 			snprintf(ci, sizeof(ci), "[%.3f,%.3f]", c.ci_lo, c.ci_hi);
 		else
 			snprintf(ci, sizeof(ci), "-");
 		printf("%-4s %-62s %12.6g %12.6g %7.4f %17s %8.2g  %s%s\n",
-		       !b->gate ? "info" : c.v == FB_REGRESSED ? "FAIL" : "ok",
+		       !b->gate ? "info" : c.v == FB_REGRESSED ? "FAIL" :
+		       c.v == FB_UNTESTED ? "skip" : "ok",
 		       name, c.base, c.now, c.ratio, ci, c.p_slower,
-		       fb_verdict_name(c.v), b->gate ? "" : " (not gated)");
+		       fb_verdict_name(c.v),
+		       !b->gate ? " (not gated)" :
+		       c.v == FB_UNTESTED ? " (fewer than 2 boots on a side)" : "");
 		if (!b->gate)
 			continue;
 		if (c.v == FB_REGRESSED)
 			failed++;
+		else if (c.v == FB_UNTESTED)
+			untested++;
 		else
 			passed++;
 		improved += c.v == FB_IMPROVED;
 	}
+	if (untested)
+		printf("# %d figures untested: in %s the boot is the replicate, and a side had one "
+		       "boot (run with BOOTS=2 or more)\n", untested, mode);
+	skipped += untested;
 	if (improved)
 		printf("# %d figures improved beyond the threshold (consider `make baseline`)\n",
 		       improved);

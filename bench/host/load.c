@@ -34,12 +34,25 @@ static int load_meta(struct fb_meta *m, const struct fb_jv *obj)
 	return 0;
 }
 
+/* A JSON array of numbers as a malloc'ed array (NULL, 0 if absent). */
+static int load_numbers(const struct fb_jv *a, double **v, size_t *n)
+{
+	*v = NULL;
+	*n = 0;
+	if (!a || a->type != FB_JARR || !a->n)
+		return 0;
+	*v = calloc(a->n, sizeof(double));
+	if (!*v)
+		return -ENOMEM;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->items[i]->type == FB_JNUM)
+			(*v)[(*n)++] = a->items[i]->num;
+	return 0;
+}
+
 static int load_metric(struct fb_results *r, const struct fb_jv *o)
 {
-	const struct fb_jv *reps = fb_jv_get(o, "reps");
 	struct fb_metric m;
-	double *v = NULL;
-	size_t n = 0;
 	int err;
 
 	memset(&m, 0, sizeof(m));
@@ -60,19 +73,15 @@ static int load_metric(struct fb_results *r, const struct fb_jv *o)
 	m.s.min = fb_jv_num(o, "min", NAN);
 	m.s.max = fb_jv_num(o, "max", NAN);
 	m.s.stddev = fb_jv_num(o, "stddev", NAN);
-	if (reps && reps->type == FB_JARR && reps->n) {
-		v = calloc(reps->n, sizeof(double));
-		if (!v)
-			return -ENOMEM;
-		for (size_t i = 0; i < reps->n; i++)
-			if (reps->items[i]->type == FB_JNUM)
-				v[n++] = reps->items[i]->num;
-	}
-	m.reps = v;
-	m.nreps = n;
-	m.s.n = n;
-	err = fb_results_copy_metric(r, &m);
-	free(v);
+	err = load_numbers(fb_jv_get(o, "reps"), &m.reps, &m.nreps);
+	if (!err)
+		err = load_numbers(fb_jv_get(o, "boot_values"), &m.boot_values,
+				   &m.nboot_values);
+	m.s.n = m.nreps;
+	if (!err)
+		err = fb_results_copy_metric(r, &m);
+	free(m.reps);
+	free(m.boot_values);
 	return err;
 }
 

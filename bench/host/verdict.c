@@ -12,31 +12,87 @@ void fb_policy_for_mode(const char *mode, struct fb_policy *p)
 	if (mode && !strcmp(mode, "icount")) {
 		p->threshold = 0.01;
 		p->alpha = 0.05;
+		p->by_boot = 0;
 	} else {
 		p->threshold = 0.10;
 		p->alpha = 0.01;
+		p->by_boot = 1;
 	}
 }
 
-void fb_compare(const double *base_reps, size_t nb, double base,
-		const double *now_reps, size_t nn, double now,
+/* Repetitions as replicates: Mann-Whitney U and a bootstrap interval. */
+static int test_reps(const struct fb_side *b, const struct fb_side *n,
+		     struct fb_cmp *out)
+{
+	if (b->nreps < 2 || n->nreps < 2)
+		return 0;
+	out->test = "U";
+	out->p_slower = fb_mann_whitney_greater(b->reps, b->nreps, n->reps,
+						n->nreps);
+	out->p_faster = fb_mann_whitney_greater(n->reps, n->nreps, b->reps,
+						b->nreps);
+	fb_bootstrap_ratio_ci(b->reps, b->nreps, n->reps, n->nreps, 2000, 0.05,
+			      12345, &out->ci_lo, &out->ci_hi);
+	return 1;
+}
+
+static int all_positive(const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!(v[i] > 0))
+			return 0;
+	return 1;
+}
+
+#define FB_MAX_BOOTS 64
+
+/* Boots as replicates: Welch's t-test on the log figures of the boots. */
+static int test_boots(const struct fb_side *b, const struct fb_side *n,
+		      struct fb_cmp *out)
+{
+	double lb[FB_MAX_BOOTS], ln[FB_MAX_BOOTS], q;
+	size_t nb = b->nboots, nn = n->nboots;
+	struct fb_welch w;
+
+	if (nb < 2 || nn < 2 || nb > FB_MAX_BOOTS || nn > FB_MAX_BOOTS)
+		return 0;
+	if (!all_positive(b->boots, nb) || !all_positive(n->boots, nn)) {
+		/* No logs of figures that can be 0 or below: test them as they are. */
+		if (fb_welch_test(b->boots, nb, n->boots, nn, &w))
+			return 0;
+	} else {
+		for (size_t i = 0; i < nb; i++)
+			lb[i] = log(b->boots[i]);
+		for (size_t i = 0; i < nn; i++)
+			ln[i] = log(n->boots[i]);
+		if (fb_welch_test(lb, nb, ln, nn, &w))
+			return 0;
+		q = w.se > 0 ? fb_student_t_quantile_upper(0.025, w.df) : 0;
+		out->ci_lo = exp(w.diff - q * w.se);
+		out->ci_hi = exp(w.diff + q * w.se);
+	}
+	out->test = "Welch";
+	out->p_slower = w.p_greater;
+	out->p_faster = w.p_less;
+	return 1;
+}
+
+void fb_compare(const struct fb_side *b, const struct fb_side *n,
 		const struct fb_policy *pol, struct fb_cmp *out)
 {
-	int tested = nb >= 2 && nn >= 2;
+	int tested;
 
-	out->base = base;
-	out->now = now;
-	out->ratio = base > 0 ? now / base : NAN;
+	out->base = b->value;
+	out->now = n->value;
+	out->ratio = b->value > 0 ? n->value / b->value : NAN;
 	out->ci_lo = out->ci_hi = NAN;
-	out->p_slower = out->p_faster = tested ? 1.0 : NAN;
+	out->p_slower = out->p_faster = NAN;
+	out->test = "none";
 	out->v = FB_SAME;
-	if (tested) {
-		out->p_slower = fb_mann_whitney_greater(base_reps, nb,
-							now_reps, nn);
-		out->p_faster = fb_mann_whitney_greater(now_reps, nn,
-							base_reps, nb);
-		fb_bootstrap_ratio_ci(base_reps, nb, now_reps, nn, 2000, 0.05,
-				      12345, &out->ci_lo, &out->ci_hi);
+	tested = pol->by_boot ? test_boots(b, n, out) : test_reps(b, n, out);
+	if (pol->by_boot && !tested) {
+		out->v = FB_UNTESTED;
+		return;
 	}
 	if (!isfinite(out->ratio))
 		return;
@@ -53,6 +109,7 @@ const char *fb_verdict_name(enum fb_verdict v)
 	switch (v) {
 	case FB_REGRESSED: return "REGRESSED";
 	case FB_IMPROVED: return "improved";
+	case FB_UNTESTED: return "untested";
 	default: return "same";
 	}
 }

@@ -3,36 +3,58 @@
  * verdict.h - is a figure now different from its baseline?
  *
  * A figure regressed when both hold: its value grew by more than the
- * threshold (ratio now/baseline > 1 + threshold), and the one-sided
- * Mann-Whitney U test on the repetitions says "now tends to be larger"
- * at level alpha. Improvement is the mirror image. With fewer than two
- * repetitions on a side the test cannot run and the threshold decides
- * alone. The interval printed with each ratio is a percentile bootstrap
- * of median(now reps) / median(baseline reps).
+ * threshold (ratio now/baseline > 1 + threshold), and a one-sided test
+ * on its replicates says "now tends to be larger" at level alpha.
+ * Improvement is the mirror image. What a replicate is depends on the
+ * timing mode (fb_policy_for_mode):
+ *
+ * - icount (by repetition): boots of one build are identical, so the
+ *   replicates are the repetitions of the run. The test is Mann-Whitney U;
+ *   with fewer than two repetitions on a side it cannot run and the
+ *   threshold decides alone. The interval is a percentile bootstrap of
+ *   median(now reps) / median(baseline reps).
+ * - tcg, kvm (by boot): figures vary more from one guest boot to the next
+ *   than within a boot, so the replicate is the figure of one boot
+ *   (boot_values) and the value the median over the boots. The test is
+ *   Welch's t-test on the logarithms of the boot figures (a ratio is a
+ *   difference of logs); the interval the matching 95 % t interval of the
+ *   ratio of their geometric means. A figure with fewer than two boots on
+ *   a side is not tested (FB_UNTESTED): one boot cannot tell a change
+ *   from the boot-to-boot spread.
  */
 #ifndef FB_VERDICT_H
 #define FB_VERDICT_H
 
 #include <stddef.h>
 
-enum fb_verdict { FB_SAME, FB_REGRESSED, FB_IMPROVED };
+enum fb_verdict { FB_SAME, FB_REGRESSED, FB_IMPROVED, FB_UNTESTED };
 
 struct fb_policy {
 	double threshold;	/* relative change that matters */
-	double alpha;		/* significance level of the U test */
+	double alpha;		/* significance level of the test */
+	int by_boot;		/* replicates are boots, not repetitions */
+};
+
+/* One side of a comparison: a figure and its replicates. */
+struct fb_side {
+	double value;
+	const double *reps;
+	size_t nreps;
+	const double *boots;	/* the figure of each boot */
+	size_t nboots;
 };
 
 struct fb_cmp {
 	double base, now, ratio;
-	double ci_lo, ci_hi;	/* NaN without repetitions */
-	double p_slower, p_faster;	/* one-sided U test p-values */
+	double ci_lo, ci_hi;	/* NaN when untested */
+	double p_slower, p_faster;	/* one-sided p-values, NaN when untested */
+	const char *test;	/* "U", "Welch", or "none" */
 	enum fb_verdict v;
 };
 
-/* Policy by timing mode: icount 1 % / 0.05, others 10 % / 0.01. */
+/* Policy by timing mode: icount 1 % / 0.05 by repetition, others 10 % / 0.01 by boot. */
 void fb_policy_for_mode(const char *mode, struct fb_policy *p);
-void fb_compare(const double *base_reps, size_t nb, double base,
-		const double *now_reps, size_t nn, double now,
+void fb_compare(const struct fb_side *base, const struct fb_side *now,
 		const struct fb_policy *pol, struct fb_cmp *out);
 const char *fb_verdict_name(enum fb_verdict v);
 

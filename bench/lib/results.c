@@ -36,6 +36,7 @@ static void metric_free(struct fb_metric *m)
 	free(m->unit);
 	free(m->mode);
 	free(m->reps);
+	free(m->boot_values);
 }
 
 static void hist_free(struct fb_histrec *h)
@@ -139,6 +140,22 @@ static int copy_metric_strings(struct fb_metric *d, const struct fb_metric *t)
 	       d->metric && d->unit && d->mode ? 0 : -ENOMEM;
 }
 
+static int append_doubles(double **v, size_t *n, const double *add,
+			  size_t nadd)
+{
+	double *p;
+
+	if (!nadd)
+		return 0;
+	p = realloc(*v, (*n + nadd) * sizeof(double));
+	if (!p)
+		return -ENOMEM;
+	memcpy(p + *n, add, nadd * sizeof(double));
+	*v = p;
+	*n += nadd;
+	return 0;
+}
+
 static struct fb_metric *new_metric(struct fb_results *r)
 {
 	struct fb_metric *m = realloc(r->m, (r->nm + 1) * sizeof(*m));
@@ -160,15 +177,14 @@ int fb_results_add_metric(struct fb_results *r, const struct fb_metric *t,
 	*d = *t;
 	d->reps = NULL;
 	d->nreps = 0;
+	d->boot_values = NULL;
+	d->nboot_values = 0;
 	if (copy_metric_strings(d, t))
 		return -ENOMEM;
-	if (n) {
-		d->reps = malloc(n * sizeof(double));
-		if (!d->reps)
-			return -ENOMEM;
-		memcpy(d->reps, reps, n * sizeof(double));
-		d->nreps = n;
-	}
+	if (append_doubles(&d->reps, &d->nreps, reps, n) ||
+	    append_doubles(&d->boot_values, &d->nboot_values, t->boot_values,
+			   t->nboot_values))
+		return -ENOMEM;
 	fb_summarize(d->reps, d->nreps, &d->s);
 	return 0;
 }
@@ -181,6 +197,37 @@ int fb_results_copy_metric(struct fb_results *r, const struct fb_metric *m)
 	if (!err)
 		r->m[r->nm - 1].s = s;
 	return err;
+}
+
+static struct fb_metric *find_metric(struct fb_results *r,
+				     const struct fb_metric *m)
+{
+	char k[512];
+
+	fb_metric_key(m, k, sizeof(k));
+	return (struct fb_metric *)fb_results_find(r, k);
+}
+
+int fb_results_pool_metric(struct fb_results *r, const struct fb_metric *m)
+{
+	struct fb_metric *d = find_metric(r, m);
+	const double *bv = m->nboot_values ? m->boot_values : &m->value;
+	size_t nbv = m->nboot_values ? m->nboot_values : 1;
+
+	if (!d) {
+		int err = fb_results_copy_metric(r, m);
+
+		if (err || m->nboot_values)
+			return err;
+		d = &r->m[r->nm - 1];
+		return append_doubles(&d->boot_values, &d->nboot_values, bv, 1);
+	}
+	if (append_doubles(&d->reps, &d->nreps, m->reps, m->nreps) ||
+	    append_doubles(&d->boot_values, &d->nboot_values, bv, nbv))
+		return -ENOMEM;
+	d->value = fb_median(d->boot_values, d->nboot_values);
+	fb_summarize(d->reps, d->nreps, &d->s);
+	return 0;
 }
 
 static struct fb_histrec *new_hist(struct fb_results *r,
@@ -243,6 +290,57 @@ int fb_results_copy_hist(struct fb_results *r, const struct fb_histrec *t)
 	return 0;
 }
 
+static int same_hist(const struct fb_histrec *a, const struct fb_histrec *b)
+{
+	return !strcmp(a->workload, b->workload) &&
+	       !strcmp(a->backend, b->backend) &&
+	       !strcmp(a->series, b->series) && !strcmp(a->mode, b->mode) &&
+	       a->x == b->x && a->vcpus == b->vcpus && a->numa == b->numa;
+}
+
+int fb_results_pool_hist(struct fb_results *r, const struct fb_histrec *t)
+{
+	struct fb_histrec *d = NULL;
+	uint64_t *lo, *hi, *cnt;
+	size_t i = 0, j = 0, k = 0;
+
+	for (size_t n = 0; n < r->nh && !d; n++)
+		if (same_hist(&r->h[n], t))
+			d = &r->h[n];
+	if (!d)
+		return fb_results_copy_hist(r, t);
+	/* Both bucket lists ascend by lo and share the bucket bounds: merge. */
+	lo = calloc(d->nb + t->nb + 1, sizeof(uint64_t));
+	hi = calloc(d->nb + t->nb + 1, sizeof(uint64_t));
+	cnt = calloc(d->nb + t->nb + 1, sizeof(uint64_t));
+	if (!lo || !hi || !cnt) {
+		free(lo);
+		free(hi);
+		free(cnt);
+		return -ENOMEM;
+	}
+	while (i < d->nb || j < t->nb) {
+		int from_d = j == t->nb || (i < d->nb && d->lo[i] <= t->lo[j]);
+		int both = i < d->nb && j < t->nb && d->lo[i] == t->lo[j];
+
+		lo[k] = from_d ? d->lo[i] : t->lo[j];
+		hi[k] = from_d ? d->hi[i] : t->hi[j];
+		cnt[k] = (from_d ? d->cnt[i] : 0) + (!from_d || both ? t->cnt[j] : 0);
+		i += from_d;
+		j += !from_d || both;
+		k++;
+	}
+	free(d->lo);
+	free(d->hi);
+	free(d->cnt);
+	d->lo = lo;
+	d->hi = hi;
+	d->cnt = cnt;
+	d->nb = k;
+	d->count += t->count;
+	return 0;
+}
+
 void fb_metric_key(const struct fb_metric *m, char *buf, size_t n)
 {
 	snprintf(buf, n, "%s|%s|%s|%s=%.10g|%s|cpus=%d|numa=%d", m->workload,
@@ -300,6 +398,12 @@ static void write_metric(struct fb_json *j, const struct fb_metric *m)
 	for (size_t i = 0; i < m->nreps; i++)
 		fb_json_num(j, NULL, m->reps[i]);
 	fb_json_end(j);
+	if (m->nboot_values) {
+		fb_json_arr_flat(j, "boot_values");
+		for (size_t i = 0; i < m->nboot_values; i++)
+			fb_json_num(j, NULL, m->boot_values[i]);
+		fb_json_end(j);
+	}
 	fb_json_end(j);
 }
 
@@ -385,18 +489,18 @@ static int write_metric_csv(const struct fb_results *r, const char *dir,
 	if (!f)
 		return -errno;
 	fprintf(f, "workload,backend,series,xname,x,metric,unit,mode,vcpus,"
-		   "numa,gate,value,median,mean,min,max,stddev,reps\n");
+		   "numa,gate,value,median,mean,min,max,stddev,reps,boots\n");
 	for (size_t i = 0; i < r->nm; i++) {
 		const struct fb_metric *m = &r->m[i];
 
 		if (strcmp(m->workload, workload))
 			continue;
 		fprintf(f, "%s,%s,%s,%s,%.10g,%s,%s,%s,%d,%d,%d,%.10g,%.10g,"
-			   "%.10g,%.10g,%.10g,%.10g,%zu\n",
+			   "%.10g,%.10g,%.10g,%.10g,%zu,%zu\n",
 			m->workload, m->backend, m->series, m->xname, m->x,
 			m->metric, m->unit, m->mode, m->vcpus, m->numa, m->gate,
 			m->value, m->s.median, m->s.mean, m->s.min, m->s.max,
-			m->s.stddev, m->nreps);
+			m->s.stddev, m->nreps, m->nboot_values);
 	}
 	return fclose(f) ? -errno : 0;
 }

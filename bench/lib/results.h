@@ -7,6 +7,10 @@
  * A metric is identified by (workload, backend, series, x, metric, vcpus,
  * numa): series names the variant (e.g. "poll/cross"), x the value of the
  * swept parameter named xname (P, K, W; 0 if none).
+ *
+ * A run measured in several guest boots pools each figure over its boots
+ * (fb_results_pool_metric): the repetitions of all boots, the figure of
+ * each boot (boot_values), and as the value the median of those.
  */
 #ifndef FB_RESULTS_H
 #define FB_RESULTS_H
@@ -38,6 +42,9 @@ struct fb_metric {
 	struct fb_summary s;	/* of the repetitions */
 	double *reps;
 	size_t nreps;
+	/* The figure of each boot it was measured in (runs; none in a guest fragment). */
+	double *boot_values;
+	size_t nboot_values;
 };
 
 struct fb_histrec {
@@ -75,8 +82,18 @@ int fb_meta_copy(struct fb_meta *dst, const struct fb_meta *src);
  */
 int fb_results_add_metric(struct fb_results *r, const struct fb_metric *t,
 			  const double *reps, size_t n);
-/* Copy a loaded metric (summary and value as they are). */
+/* Copy a loaded metric (summary, value and boot values as they are). */
 int fb_results_copy_metric(struct fb_results *r, const struct fb_metric *m);
+/*
+ * Pool @m, measured in one more boot, into @r. A figure @r does not have
+ * yet is copied; one it has gets @m's repetitions and boot values added,
+ * its value becomes the median of its boot values and its summary that
+ * of all its repetitions. A guest fragment's figure (no boot values)
+ * counts as one boot whose figure is its value.
+ */
+int fb_results_pool_metric(struct fb_results *r, const struct fb_metric *m);
+/* The same for a histogram: bucket counts of the same figure are summed. */
+int fb_results_pool_hist(struct fb_results *r, const struct fb_histrec *h);
 int fb_results_add_hist(struct fb_results *r, const struct fb_histrec *t,
 			const struct fb_hist *h);
 int fb_results_copy_hist(struct fb_results *r, const struct fb_histrec *h);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * stats.h - sample statistics: percentiles, summaries, the Mann-Whitney U
- * test and a bootstrap confidence interval of a ratio of medians.
+ * test, Welch's t-test and a bootstrap confidence interval of a ratio of
+ * medians.
  */
 #ifndef FB_STATS_H
 #define FB_STATS_H
@@ -41,6 +42,28 @@ double fb_iqm(const double *v, size_t n);
 #define FB_MW_EXACT_MAX 20
 double fb_mann_whitney_greater(const double *a, size_t na,
 			       const double *b, size_t nb);
+
+/*
+ * Student's t distribution with @df (> 0, need not be an integer) degrees
+ * of freedom: P(T > t), and the t with P(T > t) = @p (0 < p < 1).
+ */
+double fb_student_t_sf(double t, double df);
+double fb_student_t_quantile_upper(double p, double df);
+
+/*
+ * Welch's two-sample t-test of mean(b) against mean(a) (unequal variances,
+ * Welch-Satterthwaite degrees of freedom). Needs at least 2 values a side.
+ */
+struct fb_welch {
+	double diff;		/* mean(b) - mean(a) */
+	double se;		/* standard error of diff */
+	double df;
+	double p_greater;	/* one-sided: P under H0 of a diff this large */
+	double p_less;
+};
+
+int fb_welch_test(const double *a, size_t na, const double *b, size_t nb,
+		  struct fb_welch *w);
 
 /* Deterministic xorshift64* generator for the bootstrap. */
 uint64_t fb_rand_next(uint64_t *state);

@@ -246,6 +246,96 @@ static void test_roundtrip(void)
 	free(h);
 }
 
+/* Student's t against table values (two-sided 5 % and 1 % points). */
+static void test_student_t(void)
+{
+	static const struct { double t, df, p; } tab[] = {
+		{ 12.706, 1, 0.025 }, { 4.303, 2, 0.025 }, { 2.776, 4, 0.025 },
+		{ 2.228, 10, 0.025 }, { 6.965, 2, 0.01 }, { 3.747, 4, 0.01 },
+		{ 2.528, 20, 0.01 }, { 1.960, 1e7, 0.025 }, { 0, 3, 0.5 },
+	};
+
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+		double p = fb_student_t_sf(tab[i].t, tab[i].df);
+		double q = tab[i].p < 0.5 ? fb_student_t_quantile_upper(tab[i].p, tab[i].df) : 0;
+
+		CHECK(fabs(p - tab[i].p) < 2e-4 * (1 + 10 * tab[i].p),
+		      "P(T > %g), df %g = %g, table %g", tab[i].t, tab[i].df, p, tab[i].p);
+		CHECK(fabs(q - tab[i].t) < 2e-3 * (1 + tab[i].t),
+		      "t quantile %g, df %g = %g, table %g", tab[i].p, tab[i].df, q, tab[i].t);
+		CHECK(fabs(fb_student_t_sf(-tab[i].t, tab[i].df) - (1 - p)) < 1e-12,
+		      "t symmetric at %g", tab[i].t);
+	}
+	/* A non-integer df (Welch) lies between its integer neighbours. */
+	CHECK(fb_student_t_sf(3, 3) < fb_student_t_sf(3, 2.5) &&
+	      fb_student_t_sf(3, 2.5) < fb_student_t_sf(3, 2), "df 2.5 between 2 and 3");
+	CHECK(isnan(fb_student_t_sf(1, 0)) && isnan(fb_student_t_quantile_upper(0, 3)),
+	      "bad arguments give NaN");
+}
+
+/* Welch's test against a hand-computed case and its degenerate cases. */
+static void test_welch(void)
+{
+	/* a: mean 2, var 1; b: mean 5, var 4; se = sqrt(1/3 + 4/3). */
+	double a[3] = { 1, 2, 3 }, b[3] = { 3, 5, 7 }, c[3] = { 4, 4, 4 };
+	struct fb_welch w;
+	double se = sqrt(5.0 / 3), df = (5.0 / 3) * (5.0 / 3) / ((1.0 / 9 + 16.0 / 9) / 2);
+
+	CHECK(!fb_welch_test(a, 3, b, 3, &w), "welch runs");
+	CHECK(fabs(w.diff - 3) < 1e-12 && fabs(w.se - se) < 1e-12 && fabs(w.df - df) < 1e-12,
+	      "welch diff %g se %g df %g", w.diff, w.se, w.df);
+	CHECK(fabs(w.p_greater - fb_student_t_sf(3 / se, df)) < 1e-12 &&
+	      fabs(w.p_greater + w.p_less - 1) < 1e-12, "welch p %g", w.p_greater);
+	CHECK(fb_welch_test(a, 1, b, 3, &w) == -1, "welch needs 2 a side");
+	CHECK(!fb_welch_test(c, 3, c, 3, &w) && w.p_greater == 0.5, "no spread, no difference");
+	CHECK(!fb_welch_test(c, 3, (double[3]){ 5, 5, 5 }, 3, &w) && w.p_greater == 0 &&
+	      w.p_less == 1, "no spread, a difference is certain");
+}
+
+/* A figure from three boots: repetitions pooled, value the median of the boots. */
+static void test_pool(void)
+{
+	struct fb_metric t = { .workload = "merge", .backend = "dma", .series = "2way",
+			       .xname = "", .metric = "merge_ns", .unit = "ns",
+			       .mode = "tcg", .vcpus = 2, .numa = 1, .gate = 1 };
+	struct fb_histrec ht = { .workload = "wakeup", .backend = "dma",
+				 .series = "poll/cross", .mode = "tcg", .vcpus = 2, .numa = 1 };
+	static const double value[3] = { 300, 100, 200 };
+	double reps[3][2] = { { 290, 310 }, { 90, 110 }, { 190, 210 } };
+	uint64_t lo[3][2] = { { 10, 20 }, { 20, 30 }, { 5, 20 } };
+	uint64_t cnt[3][2] = { { 1, 2 }, { 3, 4 }, { 5, 6 } };
+	struct fb_results r, frag;
+	const struct fb_metric *m;
+	char key[512];
+
+	fb_results_init(&r);
+	for (int b = 0; b < 3; b++) {
+		fb_results_init(&frag);
+		t.value = value[b];
+		fb_results_add_metric(&frag, &t, reps[b], 2);
+		ht.nb = 2;
+		ht.lo = lo[b];
+		ht.hi = (uint64_t[2]){ lo[b][0] + 1, lo[b][1] + 1 };
+		ht.cnt = cnt[b];
+		ht.count = cnt[b][0] + cnt[b][1];
+		fb_results_copy_hist(&frag, &ht);
+		CHECK(!fb_results_pool_metric(&r, &frag.m[0]) &&
+		      !fb_results_pool_hist(&r, &frag.h[0]), "pool boot %d", b);
+		fb_results_free(&frag);
+	}
+	fb_metric_key(&t, key, sizeof(key));
+	m = fb_results_find(&r, key);
+	CHECK(r.nm == 1 && m && m->nreps == 6 && m->nboot_values == 3, "one figure, 6 reps, 3 boots");
+	CHECK(m && m->value == 200 && m->boot_values[0] == 300 && m->boot_values[2] == 200,
+	      "value = median of the boots (%g)", m ? m->value : NAN);
+	CHECK(m && m->s.min == 90 && m->s.max == 310 && m->s.n == 6, "summary of all reps");
+	/* Buckets 5, 10, 20, 30: counts 5, 1, 2+3+6, 4. */
+	CHECK(r.nh == 1 && r.h[0].nb == 4 && r.h[0].count == 21 && r.h[0].lo[0] == 5 &&
+	      r.h[0].cnt[2] == 11 && r.h[0].lo[3] == 30 && r.h[0].cnt[3] == 4,
+	      "histograms summed bucket by bucket");
+	fb_results_free(&r);
+}
+
 int main(void)
 {
 	test_percentiles_uniform();
@@ -257,6 +347,9 @@ int main(void)
 	test_mann_whitney();
 	test_bootstrap();
 	test_roundtrip();
+	test_student_t();
+	test_welch();
+	test_pool();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

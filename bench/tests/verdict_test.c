@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats.h"
 #include "verdict.h"
@@ -32,12 +33,18 @@ static void draw(double *v, size_t n, double base, double noise, uint64_t *rng)
 	}
 }
 
+/*
+ * The replicates as the policy sees them: repetitions of one boot
+ * (icount) or the figures of boots (tcg, kvm); the value is their median.
+ */
 static enum fb_verdict verdict(const double *a, size_t na, const double *b, size_t nb,
 			       const struct fb_policy *p)
 {
+	struct fb_side sa = { fb_median(a, na), a, na, a, na };
+	struct fb_side sb = { fb_median(b, nb), b, nb, b, nb };
 	struct fb_cmp c;
 
-	fb_compare(a, na, fb_median(a, na), b, nb, fb_median(b, nb), p, &c);
+	fb_compare(&sa, &sb, p, &c);
 	return c.v;
 }
 
@@ -98,13 +105,53 @@ static void test_below_threshold(void)
 	fb_policy_for_mode("icount", &p);
 	CHECK(verdict(a, 5, b, 5, &p) == FB_SAME, "icount +0.5%% is same");
 	CHECK(verdict(a, 5, c, 5, &p) == FB_REGRESSED, "icount +10%% regressed");
+	/* Without repetitions the threshold decides alone (icount). */
+	fb_compare(&(struct fb_side){ .value = 1000 }, &(struct fb_side){ .value = 1005 }, &p, &r);
+	CHECK(r.v == FB_SAME && fabs(r.ratio - 1.005) < 1e-12, "no reps, +0.5%% same in icount");
+	fb_compare(&(struct fb_side){ .value = 1000 }, &(struct fb_side){ .value = 1200 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED && !strcmp(r.test, "none"), "no reps, +20%% regressed in icount");
 	fb_policy_for_mode("tcg", &p);
 	CHECK(verdict(a, 5, b, 5, &p) == FB_SAME, "tcg +0.5%% is same");
-	/* Without repetitions the threshold decides alone. */
-	fb_compare(NULL, 0, 1000, NULL, 0, 1020, &p, &r);
-	CHECK(r.v == FB_SAME && fabs(r.ratio - 1.02) < 1e-12, "no reps, +2%% same in tcg");
-	fb_compare(NULL, 0, 1000, NULL, 0, 1200, &p, &r);
-	CHECK(r.v == FB_REGRESSED, "no reps, +20%% regressed in tcg");
+	CHECK(verdict(a, 5, c, 5, &p) == FB_SAME, "tcg +10%% is same (not beyond 10%%)");
+}
+
+/*
+ * tcg and kvm: the boot is the replicate. A figure of one boot cannot be
+ * told from the boot-to-boot spread, however many repetitions it has.
+ */
+static void test_boots_needed(void)
+{
+	double reps[5] = { 1000, 1001, 1002, 1003, 1004 };
+	double slow[5] = { 2000, 2001, 2002, 2003, 2004 };
+	double one = 1002, two[2] = { 1000, 1004 }, slow2[2] = { 2000, 2004 };
+	struct fb_policy p;
+	struct fb_cmp r;
+
+	fb_policy_for_mode("tcg", &p);
+	fb_compare(&(struct fb_side){ 1002, reps, 5, &one, 1 },
+		   &(struct fb_side){ 2002, slow, 5, slow + 2, 1 }, &p, &r);
+	CHECK(r.v == FB_UNTESTED && !strcmp(r.test, "none") && isnan(r.p_slower),
+	      "tcg, one boot a side, x2: untested (%s)", fb_verdict_name(r.v));
+	CHECK(fabs(r.ratio - 2002.0 / 1002) < 1e-12, "untested still has its ratio");
+	fb_compare(&(struct fb_side){ 1002, reps, 5, two, 2 },
+		   &(struct fb_side){ 2002, slow, 5, slow2, 2 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED && !strcmp(r.test, "Welch"),
+	      "tcg, two boots a side, x2 with 0.2%% spread: regressed (p %g)", r.p_slower);
+	CHECK(r.ci_lo < 2.0 && r.ci_hi > 1.99 && r.ci_lo > 1.9,
+	      "ratio interval [%g, %g] holds 2", r.ci_lo, r.ci_hi);
+}
+
+/*
+ * Boot figures with a boot-to-boot spread: 3 boots a side (the default),
+ * A/A flags nothing; shifts beyond threshold and spread are flagged.
+ */
+static void test_three_boots(void)
+{
+	test_aa("tcg", 0.02, 3, 400);
+	test_aa("tcg", 0.10, 3, 400);
+	test_aa("tcg", 0.40, 3, 400);
+	test_shift("tcg", 0.01, 3, 1.25, 200);
+	test_shift("tcg", 0.02, 5, 1.25, 200);
 }
 
 int main(void)
@@ -113,11 +160,13 @@ int main(void)
 	test_aa("icount", 0.001, 5, 400);
 	test_shift("icount", 0.001, 5, 1.10, 200);
 	test_shift("icount", 0.001, 5, 1.03, 200);
-	/* tcg: noisy figures, wide threshold, the U test does the work. */
+	/* tcg: noisy boot figures, wide threshold, the t-test does the work. */
 	test_aa("tcg", 0.05, 5, 400);
 	test_aa("tcg", 0.20, 10, 400);
 	test_shift("tcg", 0.03, 10, 1.25, 200);
 	test_below_threshold();
+	test_boots_needed();
+	test_three_boots();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
