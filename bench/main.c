@@ -213,6 +213,8 @@ static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 	fb_meta_setf(&r->meta, "vcpus", c->vcpus);
 	fb_meta_setf(&r->meta, "numa_nodes", c->numa);
 	fb_meta_set(&r->meta, "clock", FB_CLOCK_NAME, 0);
+	fb_clocksource(buf, sizeof(buf));
+	fb_meta_set(&r->meta, "clocksource", buf, 0);
 	fb_meta_setf(&r->meta, "clock_read_ns", clock_read_ns());
 	fb_meta_setf(&r->meta, "hist_rel_err", FB_HIST_REL_ERR);
 	fb_meta_setf(&r->meta, "quick", c->quick);

@@ -2,9 +2,12 @@
 /*
  * clock.h - the benchmark's time source.
  *
- * Every figure is taken with clock_gettime(CLOCK_MONOTONIC) (served by the
- * vDSO, no system call): monotonic, not slewed backwards, shared by all CPUs
- * of the guest, and the clock the kernel itself uses for fence timestamps.
+ * Every figure is taken with clock_gettime(CLOCK_MONOTONIC): monotonic, not
+ * slewed backwards, shared by all CPUs of the guest, and the clock the
+ * kernel itself uses for fence timestamps. It is served by the vDSO (no
+ * system call) when the guest's clocksource is the TSC or kvm-clock; vm/run
+ * keeps TCG guests on the TSC (tsc=reliable), and the run's metadata
+ * records the clocksource and the cost of one read.
  * Under QEMU icount the guest clock advances one ns per executed
  * instruction, so the same reading measures path length there.
  */

@@ -93,6 +93,18 @@ int fb_task_sleeps_in(pid_t tid, long nr, long alt)
 	return got == nr || got == alt;
 }
 
+void fb_clocksource(char *buf, size_t n)
+{
+	static const char path[] =
+		"/sys/devices/system/clocksource/clocksource0/current_clocksource";
+
+	if (n < 2 || read_small(path, buf, n)) {
+		snprintf(buf, n, "unknown");
+		return;
+	}
+	buf[strcspn(buf, "\n")] = 0;
+}
+
 long long fb_slab_bytes(void)
 {
 	char line[512], name[128];

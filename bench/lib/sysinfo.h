@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sysinfo.h - what the guest kernel tells about itself: /proc/meminfo
- * fields, kernel release, whether a thread sleeps in a given system call,
+ * fields, kernel release, clocksource, whether a thread sleeps in a given system call,
  * and the fd limit.
  */
 #ifndef FB_SYSINFO_H
@@ -24,6 +24,8 @@ pid_t fb_gettid(void);
  * waiter is blocked before it is signalled.
  */
 int fb_task_sleeps_in(pid_t tid, long nr, long alt);
+/* The kernel's current clocksource (e.g. "tsc", "hpet") into @buf. */
+void fb_clocksource(char *buf, size_t n);
 /* Bytes of live slab objects (sum of active_objs * objsize in
  * /proc/slabinfo), or -errno. */
 long long fb_slab_bytes(void);

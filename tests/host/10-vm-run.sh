@@ -111,6 +111,14 @@ rc=$?
 [ "$rc" = 0 ] && [ "$(echo "$out" | tr -d '\r' | tr '\n' ' ')" = "0-1 2-3 " ] &&
 	ok "numa-2-nodes" || { bad "numa-2-nodes (rc $rc, out '$out')"; tail -20 "$tmp/err"; }
 
+# A TCG guest with several vCPUs keeps the TSC as its clocksource (vm/run
+# passes tsc=reliable; the HPET would make every clock read an emulated MMIO).
+out=$(vm/run --quiet --mode tcg --cpus 2 -- \
+	cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>"$tmp/err")
+rc=$?
+[ "$rc" = 0 ] && [ "$(echo "$out" | tr -d '\r')" = tsc ] &&
+	ok "tcg-smp-clocksource-tsc" || { bad "tcg-smp-clocksource-tsc (rc $rc, out '$out')"; tail -20 "$tmp/err"; }
+
 # Options that cannot be met are refused before any boot.
 vm/run --quiet --cpus 3 --numa 2 -- true 2>"$tmp/err"
 rc=$?
