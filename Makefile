@@ -39,6 +39,7 @@ help:
 	@echo
 	@echo "  make test        install deps, build everything, run all tests (CI)"
 	@echo "  make bench       run every benchmark on every loaded backend (QUICK=1: short)"
+	@echo "                   (MODE=auto|tcg|kvm|icount; BOOTS=N guest boots per configuration)"
 	@echo "  make plots       render the plots of the latest run"
 	@echo "  make compare     compare the latest run with its baseline"
 	@echo "  make baseline    make the latest run the baseline of its mode"
