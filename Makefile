@@ -76,16 +76,19 @@ kernel:
 
 # Each module/<dir>/ with a Kbuild file is built out of tree, in a copy
 # under build/<flavour>/module/ so that the flavours do not share objects.
+# MODULE_SRC: the tree copied (default module; tests/reliability/run-planted
+# builds a patched copy with MODULE_SRC=... BUILD=...).
+MODULE_SRC ?= module
 MODULE_DIRS := $(patsubst %/Kbuild,%,$(wildcard module/*/Kbuild))
 modules: kernel
 	@for f in $(FLAVOUR); do \
-		kdir=$$(. vm/lib.sh && fb_kdir $$f); dst=$(BUILD)/$$f; \
+		kdir=$$(. vm/lib.sh && fb_kdir $$f); dst=$(abspath $(BUILD))/$$f; \
 		rm -rf $$dst/modules; mkdir -p $$dst/modules $$dst/module; : > $$dst/modules/load.list; \
 		rsync -a --delete --include='*/' --include='*.[ch]' --include=Kbuild --include=Makefile \
-			--exclude='*' module/ $$dst/module/ || exit 1; \
+			--exclude='*' $(MODULE_SRC)/ $$dst/module/ || exit 1; \
 		for d in $(sort $(filter %/legacy,$(MODULE_DIRS))) $(sort $(filter-out %/legacy,$(MODULE_DIRS))); do \
 			echo "[fencebench] modules: $$d ($$f)"; \
-			$(MAKE) -s -C $$kdir M=$(CURDIR)/$$dst/$$d W=1 modules > $$dst/$$(basename $$d).log 2>&1; rc=$$?; \
+			$(MAKE) -s -C $$kdir M=$$dst/$$d W=1 modules > $$dst/$$(basename $$d).log 2>&1; rc=$$?; \
 			cat $$dst/$$(basename $$d).log; \
 			if [ $$rc != 0 ]; then echo "[fencebench] error: module build of $$d failed"; exit 1; fi; \
 			if grep -q 'warning:' $$dst/$$(basename $$d).log; then \

@@ -322,8 +322,9 @@ static int cmd_summary(int argc, char **argv)
 		return 1;
 	v = fb_meta_get(&r.meta, "vcpus");
 	vcpus = v ? atoi(v) : 0;
-	printf("Summary (mode %s, %d vCPUs; headline figure per workload, lower is better)\n",
-	       fb_meta_get(&r.meta, "mode") ?: "?", vcpus);
+	printf("Summary (mode %s, %d vCPUs, %s boot(s) per configuration; headline figure per "
+	       "workload, lower is better)\n",
+	       fb_meta_get(&r.meta, "mode") ?: "?", vcpus, fb_meta_get(&r.meta, "boots") ?: "1");
 	printf("%-11s %-9s %-40s %14s %11s %11s\n", "workload", "backend",
 	       "figure", "value", "/mainline", "/eventfd");
 	for (size_t w = 0; w < sizeof(wls) / sizeof(wls[0]); w++)
