@@ -211,9 +211,15 @@ static unsigned int sweep(struct fs_ctx *c, const struct fs_op *op)
 static long random_mix(struct fs_ctx *c, unsigned int iters, int pct, uint64_t seed)
 {
 	struct rel_prng r;
-	int held[64], nheld = 0, fds = rel_count_fds(), e;
+	int held[64], nheld = 0, fds, e;
 	long before, after;
 	unsigned int errors = 0, bad = 0, last_bad = 0;
+
+	/* opens /proc/thread-self/make-it-fail once, before any fd is counted */
+	if (!REL_CHECK(fi_make_it_fail(false) == 0, "cannot open make-it-fail: %s",
+		       strerror(errno)))
+		return 0;
+	fds = rel_count_fds();
 
 	e = fi_setup(pct, 1000000000L);
 	if (!REL_CHECK(e == 0, "failslab setup: %s", strerror(-e)))
@@ -247,9 +253,12 @@ static long random_mix(struct fs_ctx *c, unsigned int iters, int pct, uint64_t s
 		if (nheld && rel_prng_below(&r, 4) == 0)
 			close(held[--nheld]);
 	}
-	fi_make_it_fail(false);
+	REL_CHECK(fi_make_it_fail(false) == 0, "make-it-fail off: %s", strerror(errno));
 	after = fi_times_left();
 	fi_reset();
+	if (!REL_CHECK(after >= 0 && after <= before, "failslab times: %ld before, %ld after",
+		       before, after))
+		after = before;
 	while (nheld)
 		close(held[--nheld]);
 	REL_CHECK(bad == 0, "%u calls failed with something else than ENOMEM (last: %s)",

@@ -67,9 +67,23 @@ long fi_times_left(void)
 	return n > 0 ? strtol(b, NULL, 10) : -1;
 }
 
+static int mif_fd = -1;
+
+/*
+ * The fd is opened on the first call, before the thread is set to fail,
+ * and kept: opening the file later allocates a struct file, which failslab
+ * may then fail, and the thread would stay set to fail (with debugfs
+ * unreadable and failslab left armed for the next test). Writing it
+ * allocates nothing.
+ */
 int fi_make_it_fail(bool on)
 {
-	return write_str("/proc/thread-self/make-it-fail", on ? "1" : "0");
+	if (mif_fd < 0) {
+		mif_fd = open("/proc/thread-self/make-it-fail", O_RDWR | O_CLOEXEC);
+		if (mif_fd < 0)
+			return -1;
+	}
+	return pwrite(mif_fd, on ? "1" : "0", 1, 0) == 1 ? 0 : -1;
 }
 
 static int nth_fd = -1;

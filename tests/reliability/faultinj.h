@@ -17,7 +17,10 @@ void fi_reset(void);
 /* failslab's remaining `times` (to count injected faults), -1 on error. */
 long fi_times_left(void);
 
-/* Set /proc/thread-self/make-it-fail to @on for the calling thread. */
+/*
+ * Set /proc/thread-self/make-it-fail to @on for the calling thread (always
+ * the same thread: the file stays open). 0, or -1 with errno.
+ */
 int fi_make_it_fail(bool on);
 
 /* Arm fail-nth: the @n-th fault-injectable call of this thread fails. */
