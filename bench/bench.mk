@@ -31,7 +31,8 @@ host-tests: $(FBTOOL)
 # MODE: icount, tcg, kvm or auto (default: auto = KVM if it works, else TCG).
 # QUICK=1: the small sweep of the CI gate. OUT: run folder (default
 # results/<UTC stamp>-<mode>-<sha>). RUN: results folder for plots/compare
-# (default results/latest). BASE: baseline file for compare. BOOTS: guest
+# (default results/latest; make baseline takes several, to pool them).
+# BASE: baseline file for compare. BOOTS: guest
 # boots per configuration (default: icount 1, tcg and kvm 3).
 MODE ?= auto
 QUICK ?=
@@ -48,4 +49,4 @@ compare: $(FBTOOL)
 	@bench/compare "$(RUN)" $(BASE)
 
 baseline: $(FBTOOL)
-	@bench/make-baseline "$(RUN)"
+	@bench/make-baseline $(RUN)

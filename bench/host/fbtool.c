@@ -5,6 +5,7 @@
  * with a baseline, print the summary table.
  *
  *   fbtool merge OUT.json [--meta KEY=VAL]... FRAGMENT.json...
+ *     (fragments of guest boots, or whole runs: a baseline pooled from runs)
  *   fbtool csv RESULTS.json DIR
  *   fbtool meta RESULTS.json KEY
  *   fbtool compare [--threshold F] [--alpha F] [--all] BASELINE NOW
@@ -53,6 +54,7 @@ static int cmd_merge(int argc, char **argv)
 	}
 	for (; i < argc && !err; i++) {
 		struct fb_meta *b;
+		size_t nb;
 
 		fb_results_init(&frag);
 		if (load_or_die(&frag, argv[i])) {
@@ -61,12 +63,16 @@ static int cmd_merge(int argc, char **argv)
 		}
 		if (!out.meta.n)
 			fb_meta_copy(&out.meta, &frag.meta);
-		b = realloc(out.boots, (out.nboots + 1) * sizeof(*b));
+		/* A guest fragment is one boot; a run brings its own boots. */
+		nb = frag.nboots ? frag.nboots : 1;
+		b = realloc(out.boots, (out.nboots + nb) * sizeof(*b));
 		if (!b)
 			return 1;
 		out.boots = b;
-		memset(&b[out.nboots], 0, sizeof(*b));
-		fb_meta_copy(&b[out.nboots++], &frag.meta);
+		memset(&b[out.nboots], 0, nb * sizeof(*b));
+		for (size_t k = 0; k < nb; k++)
+			fb_meta_copy(&b[out.nboots++],
+				     frag.nboots ? &frag.boots[k] : &frag.meta);
 		/* The same figure from several boots is pooled (results.h). */
 		for (size_t k = 0; k < frag.nm && !err; k++)
 			err = fb_results_pool_metric(&out, &frag.m[k]) ? 1 : 0;
