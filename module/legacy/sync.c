@@ -207,10 +207,18 @@ void sync_timeline_signal(struct sync_timeline *obj)
 	list_for_each_entry_safe(pt, next, &obj->active_list_head,
 				 active_list) {
 		if (_sync_pt_has_signaled(pt)) {
+			/*
+			 * Fix: the active list holds no fence reference. A
+			 * fence whose last reference is gone is being freed:
+			 * its sync_fence_free() unlinks this point as soon as
+			 * we drop the lock, and nobody can wait on it any
+			 * more. Leave it alone (kref_get() on 0 warned of a
+			 * use-after-free under the stress tests).
+			 */
+			if (!kref_get_unless_zero(&pt->fence->kref))
+				continue;
 			list_del_init(&pt->active_list);
 			list_add(&pt->signaled_list, &signaled_pts);
-			/* the fence may be released once we unlock */
-			kref_get(&pt->fence->kref);
 		}
 	}
 

@@ -23,7 +23,10 @@
  * - sync_fence: the file holds the initial kref; sync_timeline_signal()
  *   takes a temporary one for each fence it signals, so a fence released
  *   by user space concurrently is freed only after the signal has finished
- *   with it. The file pins this module through its file_operations owner.
+ *   with it. The timelines' active lists hold no fence reference, so that
+ *   one is taken with kref_get_unless_zero() under active_list_lock: a
+ *   fence at zero is being freed and its points are unlinked under that
+ *   lock. The file pins this module through its file_operations owner.
  *
  * Locking (all spinlocks are taken with interrupts disabled)
  * -------
