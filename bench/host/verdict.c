@@ -3,6 +3,7 @@
 #include "verdict.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stats.h"
@@ -44,32 +45,47 @@ static int all_positive(const double *v, size_t n)
 	return 1;
 }
 
-#define FB_MAX_BOOTS 64
+/* The logarithms of @v (all positive) in a new array, or NULL. */
+static double *logs_of(const double *v, size_t n)
+{
+	double *l = malloc(n * sizeof(*l));
+
+	for (size_t i = 0; l && i < n; i++)
+		l[i] = log(v[i]);
+	return l;
+}
 
 /* Boots as replicates: Welch's t-test on the log figures of the boots. */
 static int test_boots(const struct fb_side *b, const struct fb_side *n,
 		      struct fb_cmp *out)
 {
-	double lb[FB_MAX_BOOTS], ln[FB_MAX_BOOTS], q;
 	size_t nb = b->nboots, nn = n->nboots;
 	struct fb_welch w;
+	double *lb, *ln;
+	int err;
 
-	if (nb < 2 || nn < 2 || nb > FB_MAX_BOOTS || nn > FB_MAX_BOOTS)
+	if (nb < 2 || nn < 2)
 		return 0;
 	if (!all_positive(b->boots, nb) || !all_positive(n->boots, nn)) {
 		/* No logs of figures that can be 0 or below: test them as they are. */
 		if (fb_welch_test(b->boots, nb, n->boots, nn, &w))
 			return 0;
 	} else {
-		for (size_t i = 0; i < nb; i++)
-			lb[i] = log(b->boots[i]);
-		for (size_t i = 0; i < nn; i++)
-			ln[i] = log(n->boots[i]);
-		if (fb_welch_test(lb, nb, ln, nn, &w))
+		lb = logs_of(b->boots, nb);
+		ln = logs_of(n->boots, nn);
+		err = !lb || !ln || fb_welch_test(lb, nb, ln, nn, &w);
+		free(lb);
+		free(ln);
+		if (err)
 			return 0;
-		q = w.se > 0 ? fb_student_t_quantile_upper(0.025, w.df) : 0;
-		out->ci_lo = exp(w.diff - q * w.se);
-		out->ci_hi = exp(w.diff + q * w.se);
+		if (w.se > 0) {
+			double q = fb_student_t_quantile_upper(0.025, w.df);
+
+			out->ci_lo = exp(w.diff - q * w.se);
+			out->ci_hi = exp(w.diff + q * w.se);
+		} else {
+			out->ci_lo = out->ci_hi = exp(w.diff);
+		}
 	}
 	out->test = "Welch";
 	out->p_slower = w.p_greater;

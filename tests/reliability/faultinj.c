@@ -67,22 +67,30 @@ long fi_times_left(void)
 	return n > 0 ? strtol(b, NULL, 10) : -1;
 }
 
-static int mif_fd = -1;
-
 /*
- * The fd is opened on the first call, before the thread is set to fail,
- * and kept: opening the file later allocates a struct file, which failslab
+ * The per-thread fault files are opened once, before the thread is set to
+ * fail, and kept: opening one later allocates a struct file, which failslab
  * may then fail, and the thread would stay set to fail (with debugfs
- * unreadable and failslab left armed for the next test). Writing it
+ * unreadable and failslab left armed for the next test). Writing them
  * allocates nothing.
  */
+static int thread_file(int *fd, const char *name)
+{
+	char path[64];
+
+	if (*fd < 0) {
+		snprintf(path, sizeof(path), "/proc/thread-self/%s", name);
+		*fd = open(path, O_RDWR | O_CLOEXEC);
+	}
+	return *fd;
+}
+
+static int mif_fd = -1;
+
 int fi_make_it_fail(bool on)
 {
-	if (mif_fd < 0) {
-		mif_fd = open("/proc/thread-self/make-it-fail", O_RDWR | O_CLOEXEC);
-		if (mif_fd < 0)
-			return -1;
-	}
+	if (thread_file(&mif_fd, "make-it-fail") < 0)
+		return -1;
 	return pwrite(mif_fd, on ? "1" : "0", 1, 0) == 1 ? 0 : -1;
 }
 
@@ -93,11 +101,8 @@ int fi_nth_arm(unsigned int n)
 	char b[16];
 	int len;
 
-	if (nth_fd < 0) {
-		nth_fd = open("/proc/thread-self/fail-nth", O_RDWR | O_CLOEXEC);
-		if (nth_fd < 0)
-			return -errno;
-	}
+	if (thread_file(&nth_fd, "fail-nth") < 0)
+		return -errno;
 	len = snprintf(b, sizeof(b), "%u", n);
 	return pwrite(nth_fd, b, len, 0) == len ? 0 : -errno;
 }
