@@ -4,12 +4,14 @@
 
 #include <errno.h>
 
+#include "relax.h"
+
 void fb_spin_ns(uint64_t ns)
 {
 	uint64_t end = fb_now_ns() + ns;
 
 	while (fb_now_ns() < end)
-		;
+		fb_cpu_relax();
 }
 
 void fb_sleep_ns(uint64_t ns)

@@ -16,6 +16,7 @@
 
 #include "clock.h"
 #include "placement.h"
+#include "relax.h"
 #include "sysinfo.h"
 
 #define BLOCK_TIMEOUT_NS (20ull * 1000000000ull)
@@ -111,7 +112,7 @@ static void *waiter_main(void *arg)
 		while ((r = __atomic_load_n(&p->round, __ATOMIC_ACQUIRE)) ==
 		       seen) {
 			if (p->spin)
-				sched_yield();
+				fb_spin_relax();
 			else
 				futex_wait_word(&p->round, seen);
 		}
@@ -196,7 +197,7 @@ int fb_wpool_start(struct fb_wpool *p, const struct fb_backend *b, void *src,
 	}
 	for (unsigned int i = 0; i < p->nslots; i++)
 		while (!__atomic_load_n(&p->slot[i]->tid, __ATOMIC_ACQUIRE))
-			sched_yield();
+			fb_spin_relax();
 	return 0;
 }
 
@@ -213,7 +214,7 @@ static int all_blocked(struct fb_wpool *p, uint32_t r)
 		       !fb_task_sleeps_in(s->tid, nr, alt)) {
 			if (fb_now_ns() > deadline)
 				return -ETIMEDOUT;
-			sched_yield();
+			fb_spin_relax();
 		}
 	}
 	return 0;
@@ -253,7 +254,7 @@ int fb_wpool_round(struct fb_wpool *p, const int *handles,
 		return err;	/* waiters stay blocked: caller must abort */
 	while ((d = __atomic_load_n(&p->done, __ATOMIC_ACQUIRE)) != p->nslots) {
 		if (p->spin)
-			sched_yield();
+			fb_spin_relax();
 		else
 			futex_wait_word(&p->done, d);
 	}
