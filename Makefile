@@ -69,6 +69,7 @@ deps:
 	else \
 		echo "[fencebench] Debian packages: all present"; \
 	fi
+	@vm/install-qemu || echo "[fencebench] WARNING: no QEMU 8.1+: SMP icount guests (the 2-vCPU figures of the icount gate) cannot run"
 
 kernel:
 	@for f in $(FLAVOUR); do vm/build-kernel $$f >/dev/null || exit 1; done

@@ -122,6 +122,24 @@ out=$(echo "$out" | tr -d '\r')
 [ "$rc" = 0 ] && { [ "$out" = tsc ] || [ "$out" = tsc-early ]; } &&
 	ok "tcg-smp-clocksource-tsc" || { bad "tcg-smp-clocksource-tsc (rc $rc, out '$out')"; tail -20 "$tmp/err"; }
 
+# SMP icount (QEMU 8.1+, docs/bench.md): a 4-vCPU guest on 2 NUMA nodes
+# boots, sees its vCPUs and nodes, and stays on the TSC (tsc=reliable).
+out=$(vm/run --quiet --mode icount --cpus 4 --numa 2 --timeout 300 -- \
+	sh -c 'nproc; cat /sys/devices/system/node/online /sys/devices/system/clocksource/clocksource0/current_clocksource' 2>"$tmp/err")
+rc=$?
+out=$(echo "$out" | tr -d '\r' | tr '\n' ' ')
+case "$out" in "4 0-1 tsc " | "4 0-1 tsc-early ") good=1 ;; *) good= ;; esac
+[ "$rc" = 0 ] && [ -n "$good" ] && ok "icount-smp-numa" ||
+	{ bad "icount-smp-numa (rc $rc, out '$out')"; tail -20 "$tmp/err"; }
+
+# ... and a QEMU older than 8.1 is refused for it, with the reason.
+printf '#!/bin/sh\necho "QEMU emulator version 7.2.22"\n' > "$tmp/old-qemu"
+chmod +x "$tmp/old-qemu"
+QEMU=$tmp/old-qemu vm/run --quiet --mode icount --cpus 2 -- true 2>"$tmp/err"
+rc=$?
+[ "$rc" != 0 ] && grep -q 'needs QEMU 8.1 or later' "$tmp/err" && ok "icount-smp-old-qemu-refused" ||
+	bad "icount-smp-old-qemu-refused (rc $rc: $(cat "$tmp/err"))"
+
 # Options that cannot be met are refused before any boot.
 vm/run --quiet --cpus 3 --numa 2 -- true 2>"$tmp/err"
 rc=$?
