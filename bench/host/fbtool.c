@@ -138,6 +138,46 @@ static void short_key(const struct fb_metric *m, char *buf, size_t n)
 			 m->numa);
 }
 
+/*
+ * Is @backend one the run had to have? run-bench records the list in the
+ * meta key backends_required (vm/fb-required-backends plus the raw floor).
+ */
+static int required(const struct fb_results *r, const char *backend)
+{
+	const char *list = fb_meta_get(&r->meta, "backends_required");
+	size_t n = strlen(backend);
+
+	for (const char *p = list; p && *p; p += strcspn(p, ","), p += *p == ',')
+		if (!strncmp(p, backend, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Required backends that the run skipped (meta backends_skipped, entries
+ * "NAME (why)" separated by "; "): each is a failure of its own.
+ */
+static int missing_required(const struct fb_results *r)
+{
+	const char *p = fb_meta_get(&r->meta, "backends_skipped");
+	char name[64];
+	int bad = 0;
+
+	while (p && *p) {
+		size_t n = strcspn(p, " ;"), len = strcspn(p, ";");
+
+		snprintf(name, sizeof(name), "%.*s", (int)(n < sizeof(name) ? n : sizeof(name) - 1), p);
+		if (required(r, name)) {
+			printf("FAIL backend %s: required (its module is built, or it is built in) "
+			       "but skipped in this run: %.*s\n", name, (int)len, p);
+			bad++;
+		}
+		p += len;
+		p += strspn(p, "; ");
+	}
+	return bad;
+}
+
 static int cmd_compare(int argc, char **argv)
 {
 	struct fb_results base, now;
@@ -210,6 +250,13 @@ static int cmd_compare(int argc, char **argv)
 		n = fb_results_find(&now, key);
 		if (!b->gate && !all)
 			continue;
+		if (!n && b->gate && required(&now, b->backend)) {
+			printf("FAIL %-62s %12.6g %12s   (not in this run, but backend %s is required: "
+			       "its module is built or it is built in; did it fail to load?)\n",
+			       name, b->value, "-", b->backend);
+			failed++;
+			continue;
+		}
 		if (!n) {
 			printf("skip %-62s %12.6g %12s   (not in this run: backend or sweep absent)\n",
 			       name, b->value, "-");
@@ -242,6 +289,7 @@ static int cmd_compare(int argc, char **argv)
 			passed++;
 		improved += c.v == FB_IMPROVED;
 	}
+	failed += missing_required(&now);
 	if (untested)
 		printf("# %d figures untested: in %s the boot is the replicate, and a side had one "
 		       "boot (run with BOOTS=2 or more)\n", untested, mode);
