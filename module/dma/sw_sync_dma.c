@@ -12,6 +12,7 @@
  * The counter and wrap-safe comparison live in the framework, under the
  * timeline lock (the original's unlocked increment raced).
  */
+#include <linux/err.h>
 #include <linux/fcntl.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -64,14 +65,14 @@ static long sw_sync_dma_ioctl_create_fence(struct sync_dma_timeline *tl,
 	if (fd < 0)
 		return fd;
 	pt = sync_dma_pt_create(tl, data.value);
-	if (!pt) {
-		err = -ENOMEM;
+	if (IS_ERR(pt)) {
+		err = PTR_ERR(pt);
 		goto err_fd;
 	}
 	fence = sync_dma_fence_create(data.name, pt);
 	dma_fence_put(pt);	/* the fence holds its own reference */
-	if (!fence) {
-		err = -ENOMEM;
+	if (IS_ERR(fence)) {
+		err = PTR_ERR(fence);
 		goto err_fd;
 	}
 	data.fence = fd;

@@ -18,6 +18,7 @@
  */
 #include <linux/anon_inodes.h>
 #include <linux/dma-fence-unwrap.h>
+#include <linux/err.h>
 #include <linux/export.h>
 #include <linux/file.h>
 #include <linux/jiffies.h>
@@ -41,7 +42,7 @@ static struct sync_dma_fence *sync_dma_fence_alloc(const char *name,
 
 	fence = kzalloc(struct_size(fence, cbs, n), GFP_KERNEL);
 	if (!fence)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	strscpy(fence->name, name, sizeof(fence->name));
 	spin_lock_init(&fence->lock);
 	INIT_LIST_HEAD(&fence->waiters);
@@ -99,7 +100,8 @@ static int sync_dma_cb_cmp(const void *pa, const void *pb)
  *
  * Takes its own references. Process context.
  *
- * Return: the fence (attach a file or sync_dma_fence_free() it), or NULL.
+ * Return: the fence (attach a file or sync_dma_fence_free() it), or
+ * ERR_PTR(-ENOMEM).
  */
 struct sync_dma_fence *sync_dma_fence_build(const char *name,
 					    struct dma_fence *f)
@@ -112,8 +114,8 @@ struct sync_dma_fence *sync_dma_fence_build(const char *name,
 	if (!dma_fence_is_container(f)) {
 		/* the common case: one point, nothing to sort */
 		fence = sync_dma_fence_alloc(name, 1);
-		if (!fence)
-			return NULL;
+		if (IS_ERR(fence))
+			return fence;
 		fence->cbs[0].pt = dma_fence_get(f);
 		fence->num_pts = 1;
 		return fence;
@@ -121,8 +123,8 @@ struct sync_dma_fence *sync_dma_fence_build(const char *name,
 	dma_fence_unwrap_for_each(t, &iter, f)
 		n++;
 	fence = sync_dma_fence_alloc(name, max(n, 1u));
-	if (!fence)
-		return NULL;
+	if (IS_ERR(fence))
+		return fence;
 	dma_fence_unwrap_for_each(t, &iter, f) {
 		if (i == n)
 			break;
@@ -167,7 +169,7 @@ static int sync_dma_merge_step(struct sync_dma_fence *a, unsigned int i,
  * One point per context, the later one where both have it; a linear
  * sorted merge. Process context.
  *
- * Return: the fence, or NULL on allocation failure.
+ * Return: the fence, or ERR_PTR(-ENOMEM).
  */
 struct sync_dma_fence *sync_dma_fence_merge_two(const char *name,
 						struct sync_dma_fence *a,
@@ -179,8 +181,8 @@ struct sync_dma_fence *sync_dma_fence_merge_two(const char *name,
 
 	if (a == b) {
 		fence = sync_dma_fence_alloc(name, a->num_pts);
-		if (!fence)
-			return NULL;
+		if (IS_ERR(fence))
+			return fence;
 		for (i = 0; i < a->num_pts; i++)
 			fence->cbs[i].pt = dma_fence_get(a->cbs[i].pt);
 		fence->num_pts = a->num_pts;
@@ -193,8 +195,8 @@ struct sync_dma_fence *sync_dma_fence_merge_two(const char *name,
 		j += step >= 0;
 	}
 	fence = sync_dma_fence_alloc(name, n);
-	if (!fence)
-		return NULL;
+	if (IS_ERR(fence))
+		return fence;
 	for (i = j = n = 0; i < a->num_pts || j < b->num_pts; n++) {
 		struct dma_fence *pick;
 
@@ -240,11 +242,17 @@ int sync_dma_fence_attach_file(struct sync_dma_fence *fence)
 	return 0;
 }
 
+/* Attach the file of a built fence: the fence, or an ERR_PTR. */
 static struct sync_dma_fence *sync_dma_fence_finish(struct sync_dma_fence *fence)
 {
-	if (fence && sync_dma_fence_attach_file(fence)) {
+	int err;
+
+	if (IS_ERR(fence))
+		return fence;
+	err = sync_dma_fence_attach_file(fence);
+	if (err) {
 		sync_dma_fence_free(fence);
-		return NULL;
+		return ERR_PTR(err);
 	}
 	return fence;
 }
@@ -259,7 +267,8 @@ static struct sync_dma_fence *sync_dma_fence_finish(struct sync_dma_fence *fence
  * @f. Process context.
  *
  * Return: the fence (install it with sync_dma_fence_install() or drop it
- * with sync_dma_fence_put()), or NULL on allocation failure.
+ * with sync_dma_fence_put()), or an ERR_PTR: -ENOMEM or the error of
+ * creating its file (e.g. -ENFILE).
  */
 struct sync_dma_fence *sync_dma_fence_create(const char *name,
 					     struct dma_fence *f)
@@ -277,7 +286,7 @@ EXPORT_SYMBOL_GPL(sync_dma_fence_create);
  * The new fence holds one point per context of @a and @b, the later one
  * where both have the context. @a and @b are not changed. Process context.
  *
- * Return: the new fence, or NULL on allocation failure.
+ * Return: the new fence, or an ERR_PTR as sync_dma_fence_create().
  */
 struct sync_dma_fence *sync_dma_fence_merge(const char *name,
 					    struct sync_dma_fence *a,
@@ -295,7 +304,8 @@ EXPORT_SYMBOL_GPL(sync_dma_fence_merge);
  *
  * Process context.
  *
- * Return: the fence (attach a file or sync_dma_fence_free() it), or NULL.
+ * Return: the fence (attach a file or sync_dma_fence_free() it), or
+ * ERR_PTR(-ENOMEM).
  */
 struct sync_dma_fence *sync_dma_fence_merge_dma_nofile(const char *name,
 						       struct sync_dma_fence *a,
@@ -304,8 +314,8 @@ struct sync_dma_fence *sync_dma_fence_merge_dma_nofile(const char *name,
 	struct sync_dma_fence *tmp, *fence;
 
 	tmp = sync_dma_fence_build(name, f);
-	if (!tmp)
-		return NULL;
+	if (IS_ERR(tmp))
+		return tmp;
 	fence = sync_dma_fence_merge_two(name, a, tmp);
 	sync_dma_fence_free(tmp);
 	return fence;
@@ -320,7 +330,7 @@ struct sync_dma_fence *sync_dma_fence_merge_dma_nofile(const char *name,
  *
  * As sync_dma_fence_merge(). Process context.
  *
- * Return: the new fence, or NULL on allocation failure.
+ * Return: the new fence, or an ERR_PTR as sync_dma_fence_create().
  */
 struct sync_dma_fence *sync_dma_fence_merge_dma(const char *name,
 						struct sync_dma_fence *a,
@@ -333,6 +343,9 @@ EXPORT_SYMBOL_GPL(sync_dma_fence_merge_dma);
 /**
  * sync_dma_fence_fdget() - get a fence from a file descriptor
  * @fd:	a file descriptor
+ *
+ * A lookup, not a creation: as fget() and sync_file_get_fence(), it
+ * returns NULL for an fd that is no sync_dma fence.
  *
  * Return: the fence with a new reference, or NULL if @fd is not a
  * sync_dma fence.

@@ -29,8 +29,8 @@
  * The single point, or a dma_fence_array (signal when all signaled) of
  * all points on a new context. Process context.
  *
- * Return: a new reference the caller must dma_fence_put(), or NULL on
- * allocation failure.
+ * Return: a new reference the caller must dma_fence_put(), or
+ * ERR_PTR(-ENOMEM).
  */
 struct dma_fence *sync_dma_fence_to_dma_fence(struct sync_dma_fence *fence)
 {
@@ -43,7 +43,7 @@ struct dma_fence *sync_dma_fence_to_dma_fence(struct sync_dma_fence *fence)
 
 	fences = kmalloc_array(fence->num_pts, sizeof(*fences), GFP_KERNEL);
 	if (!fences)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	for (i = 0; i < fence->num_pts; i++)
 		fences[i] = dma_fence_get(fence->cbs[i].pt);
 	/* On success the array owns @fences and their references. */
@@ -53,7 +53,7 @@ struct dma_fence *sync_dma_fence_to_dma_fence(struct sync_dma_fence *fence)
 		for (i = 0; i < fence->num_pts; i++)
 			dma_fence_put(fences[i]);
 		kfree(fences);
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	}
 	/*
 	 * Enable signalling now: 6.1's dma_fence_array_signaled(), asked
@@ -89,7 +89,7 @@ static struct sync_dma_fence *sync_dma_merge_fd_nofile(const char *name,
 		fence = sync_dma_fence_merge_dma_nofile(name, a, f);
 		dma_fence_put(f);
 	}
-	return fence ? fence : ERR_PTR(-ENOMEM);
+	return fence;
 }
 
 /**
@@ -99,7 +99,7 @@ static struct sync_dma_fence *sync_dma_merge_fd_nofile(const char *name,
  * @fd2:	a sync_dma fence fd or a mainline sync_file fd
  *
  * Return: the new fence, ERR_PTR(-ENOENT) if @fd2 is neither kind of
- * fence, ERR_PTR(-ENOMEM).
+ * fence, ERR_PTR(-ENOMEM), or the error of creating its file.
  */
 struct sync_dma_fence *sync_dma_fence_merge_fd(const char *name,
 					       struct sync_dma_fence *a,
@@ -173,8 +173,8 @@ long sync_dma_ioctl_export(struct sync_dma_fence *fence, unsigned long arg)
 	if (fd < 0)
 		return fd;
 	f = sync_dma_fence_to_dma_fence(fence);
-	if (!f) {
-		ret = -ENOMEM;
+	if (IS_ERR(f)) {
+		ret = PTR_ERR(f);
 		goto err_fd;
 	}
 	sync_file = sync_file_create(f);	/* takes its own reference */

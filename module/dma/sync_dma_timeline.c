@@ -204,8 +204,8 @@ static bool sync_dma_u32_passed(u32 a, u32 b)
  * gives a signaled point; on a destroyed timeline the point is signaled
  * with -ENOENT. Process context (GFP_KERNEL).
  *
- * Return: the point's dma_fence (the caller owns that reference), or NULL
- * on allocation failure.
+ * Return: the point's dma_fence (the caller owns that reference), or
+ * ERR_PTR(-ENOMEM).
  */
 struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
 {
@@ -218,7 +218,7 @@ struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
 
 	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
 	if (!pt)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 
 	kref_get(&tl->kref);
 	pt->tl = tl;

@@ -17,6 +17,7 @@
 
 #include <linux/build_bug.h>
 #include <linux/compat.h>
+#include <linux/err.h>
 #include <linux/fcntl.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -63,8 +64,7 @@ static int sw_sync_cmp(u32 a, u32 b)
  * @value:	counter value at which the point signals
  *
  * Context: process context.
- * Return: the new point (see sync_pt_create()), or NULL on allocation
- * failure.
+ * Return: the new point (see sync_pt_create()), or an ERR_PTR.
  */
 struct sync_pt *sw_sync_pt_create(struct sw_sync_timeline *obj, u32 value)
 {
@@ -72,8 +72,8 @@ struct sync_pt *sw_sync_pt_create(struct sw_sync_timeline *obj, u32 value)
 
 	pt = sync_pt_create(&obj->obj, sizeof(struct sw_sync_pt));
 	/* Fix: the 2013 code wrote through a NULL point */
-	if (!pt)
-		return NULL;
+	if (IS_ERR(pt))
+		return pt;
 
 	to_sw_pt(pt)->value = value;
 
@@ -144,7 +144,7 @@ static const struct sync_timeline_ops sw_sync_timeline_ops = {
  * The counter starts at 0. Destroy it with sync_timeline_destroy(&obj->obj).
  *
  * Context: process context.
- * Return: the new timeline or NULL on allocation failure.
+ * Return: the new timeline or an ERR_PTR (see sync_timeline_create()).
  */
 struct sw_sync_timeline *sw_sync_timeline_create(const char *name)
 {
@@ -153,8 +153,8 @@ struct sw_sync_timeline *sw_sync_timeline_create(const char *name)
 
 	sync_obj = sync_timeline_create(&sw_sync_timeline_ops,
 					sizeof(struct sw_sync_timeline), name);
-	if (!sync_obj)
-		return NULL;
+	if (IS_ERR(sync_obj))
+		return ERR_CAST(sync_obj);
 
 	obj = to_sw_timeline(sync_obj);
 	spin_lock_init(&obj->value_lock);
@@ -206,8 +206,8 @@ static int sw_sync_open(struct inode *inode, struct file *file)
 	get_task_comm(task_comm, current);
 
 	obj = sw_sync_timeline_create(task_comm);
-	if (!obj)
-		return -ENOMEM;
+	if (IS_ERR(obj))
+		return PTR_ERR(obj);
 
 	file->private_data = obj;
 
@@ -239,18 +239,19 @@ static long sw_sync_ioctl_create_fence(struct sw_sync_timeline *obj,
 	if (fd < 0)
 		return fd;
 
+	/* Fix: report what failed (2013: -ENOMEM for every failure) */
 	pt = sw_sync_pt_create(obj, data.value);
-	if (!pt) {
-		err = -ENOMEM;
+	if (IS_ERR(pt)) {
+		err = PTR_ERR(pt);
 		goto err_fd;
 	}
 
 	/* names are always terminated */
 	data.name[sizeof(data.name) - 1] = '\0';
 	fence = sync_fence_create(data.name, pt);
-	if (!fence) {
+	if (IS_ERR(fence)) {
 		sync_pt_free(pt);
-		err = -ENOMEM;
+		err = PTR_ERR(fence);
 		goto err_fd;
 	}
 

@@ -46,8 +46,9 @@ static void sync_fence_free(struct kref *kref);
  *
  * Context: process context (allocates with GFP_KERNEL).
  * Return: the new timeline holding one reference owned by the caller (drop
- * it with sync_timeline_destroy()), or NULL on bad arguments, on allocation
- * failure or if @ops->owner is being unloaded.
+ * it with sync_timeline_destroy()), or an ERR_PTR: -EINVAL on bad
+ * arguments, -ENODEV if @ops->owner is being unloaded, -ENOMEM.
+ * (2013: NULL for every failure, which callers reported as -ENOMEM.)
  */
 struct sync_timeline *sync_timeline_create(const struct sync_timeline_ops *ops,
 					   int size, const char *name)
@@ -55,18 +56,18 @@ struct sync_timeline *sync_timeline_create(const struct sync_timeline_ops *ops,
 	struct sync_timeline *obj;
 
 	if (size < 0 || (size_t)size < sizeof(*obj))
-		return NULL;
+		return ERR_PTR(-EINVAL);
 	if (!ops || !ops->dup || !ops->has_signaled || !ops->compare)
-		return NULL;
+		return ERR_PTR(-EINVAL);
 
 	/* Fix: the original let the driver module go while timelines lived */
 	if (!try_module_get(ops->owner))
-		return NULL;
+		return ERR_PTR(-ENODEV);
 
 	obj = kzalloc(size, GFP_KERNEL);
 	if (!obj) {
 		module_put(ops->owner);
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	}
 
 	kref_init(&obj->kref);
@@ -242,18 +243,18 @@ EXPORT_SYMBOL_GPL(sync_timeline_signal);
  *
  * Context: process context (allocates with GFP_KERNEL).
  * Return: the new point, owned by the caller until it is passed to
- * sync_fence_create(), or NULL on bad @size or allocation failure.
+ * sync_fence_create(), or ERR_PTR(-EINVAL) on a bad @size, -ENOMEM.
  */
 struct sync_pt *sync_pt_create(struct sync_timeline *parent, int size)
 {
 	struct sync_pt *pt;
 
 	if (size < 0 || (size_t)size < sizeof(*pt))
-		return NULL;
+		return ERR_PTR(-EINVAL);
 
 	pt = kzalloc(size, GFP_KERNEL);
 	if (!pt)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 
 	INIT_LIST_HEAD(&pt->active_list);
 	INIT_LIST_HEAD(&pt->signaled_list);
@@ -300,13 +301,15 @@ static void sync_pt_activate(struct sync_pt *pt)
 	spin_unlock_irqrestore(&obj->active_list_lock, flags);
 }
 
+/* A new fence with its file, or an ERR_PTR (-ENOMEM, anon_inode's error). */
 static struct sync_fence *sync_fence_alloc(const char *name)
 {
 	struct sync_fence *fence;
+	struct file *file;
 
 	fence = kzalloc(sizeof(*fence), GFP_KERNEL);
 	if (!fence)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 
 	kref_init(&fence->kref);
 	strscpy(fence->name, name, sizeof(fence->name));
@@ -316,13 +319,16 @@ static struct sync_fence *sync_fence_alloc(const char *name)
 	init_waitqueue_head(&fence->wq);
 	INIT_LIST_HEAD(&fence->sync_fence_list);
 
-	/* Fix: anon_inode_getfile() returns an ERR_PTR, never NULL */
-	fence->file = anon_inode_getfile("sync_fence", &sync_fence_fops,
-					 fence, 0);
-	if (IS_ERR(fence->file)) {
+	/*
+	 * Fix: anon_inode_getfile() returns an ERR_PTR, never NULL; its error
+	 * (-ENFILE, -ENOMEM...) is passed on, not turned into -ENOMEM.
+	 */
+	file = anon_inode_getfile("sync_fence", &sync_fence_fops, fence, 0);
+	if (IS_ERR(file)) {
 		kfree(fence);
-		return NULL;
+		return ERR_CAST(file);
 	}
+	fence->file = file;
 
 	return fence;
 }
@@ -345,20 +351,20 @@ static void sync_fence_abort(struct sync_fence *fence)
  *
  * Context: process context.
  * Return: the new fence (its file holds the only reference; install it
- * with sync_fence_install() or drop it with sync_fence_put()), or NULL if
- * @pt already belongs to a fence or on allocation failure (@pt then stays
- * the caller's).
+ * with sync_fence_install() or drop it with sync_fence_put()), or an
+ * ERR_PTR: -EINVAL if @pt already belongs to a fence, -ENOMEM, or the error
+ * of creating the fence's file (@pt then stays the caller's).
  */
 struct sync_fence *sync_fence_create(const char *name, struct sync_pt *pt)
 {
 	struct sync_fence *fence;
 
 	if (pt->fence)
-		return NULL;
+		return ERR_PTR(-EINVAL);
 
 	fence = sync_fence_alloc(name);
-	if (!fence)
-		return NULL;
+	if (IS_ERR(fence))
+		return fence;
 
 	pt->fence = fence;
 	list_add(&pt->pt_list, &fence->pt_list_head);
@@ -379,6 +385,8 @@ EXPORT_SYMBOL_GPL(sync_fence_create);
  * failed) keeps its status and timestamp in the copy; asking has_signaled
  * again would, 2^31 counts later, see its value as in the future (the
  * 32-bit comparison is wrap-safe only within half the range).
+ * Returns the copy or an ERR_PTR; a driver's dup that returns NULL (the
+ * 2013 contract) is taken as -ENOMEM.
  */
 static struct sync_pt *sync_pt_dup(struct sync_pt *src)
 {
@@ -387,7 +395,9 @@ static struct sync_pt *sync_pt_dup(struct sync_pt *src)
 	unsigned long flags;
 
 	if (!new_pt)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
+	if (IS_ERR(new_pt))
+		return new_pt;
 	spin_lock_irqsave(&obj->active_list_lock, flags);
 	if (src->status) {
 		new_pt->timestamp = src->timestamp;
@@ -404,8 +414,8 @@ static int sync_fence_copy_pts(struct sync_fence *dst, struct sync_fence *src)
 	list_for_each_entry(orig_pt, &src->pt_list_head, pt_list) {
 		struct sync_pt *new_pt = sync_pt_dup(orig_pt);
 
-		if (!new_pt)
-			return -ENOMEM;
+		if (IS_ERR(new_pt))
+			return PTR_ERR(new_pt);
 
 		new_pt->fence = dst;
 		list_add_tail(&new_pt->pt_list, &dst->pt_list_head);
@@ -445,8 +455,8 @@ static int sync_fence_merge_pts(struct sync_fence *dst, struct sync_fence *src)
 			if (READ_ONCE(dst_pt->status) == 1 ||
 			    obj->ops->compare(dst_pt, src_pt) < 0) {
 				new_pt = sync_pt_dup(src_pt);
-				if (!new_pt)
-					return -ENOMEM;
+				if (IS_ERR(new_pt))
+					return PTR_ERR(new_pt);
 
 				new_pt->fence = dst;
 				list_replace(&dst_pt->pt_list,
@@ -459,8 +469,8 @@ static int sync_fence_merge_pts(struct sync_fence *dst, struct sync_fence *src)
 
 		if (!collapsed) {
 			new_pt = sync_pt_dup(src_pt);
-			if (!new_pt)
-				return -ENOMEM;
+			if (IS_ERR(new_pt))
+				return PTR_ERR(new_pt);
 
 			new_pt->fence = dst;
 			list_add_tail(&new_pt->pt_list, &dst->pt_list_head);
@@ -481,22 +491,26 @@ static int sync_fence_merge_pts(struct sync_fence *dst, struct sync_fence *src)
  * independent fences; either may be the same fence.
  *
  * Context: process context.
- * Return: the new fence, or NULL on allocation failure.
+ * Return: the new fence, or an ERR_PTR: -ENOMEM, the error of creating the
+ * fence's file, or that of the timeline driver's dup.
  */
 struct sync_fence *sync_fence_merge(const char *name,
 				    struct sync_fence *a, struct sync_fence *b)
 {
 	struct sync_fence *fence;
 	struct sync_pt *pt;
+	int err;
 
 	fence = sync_fence_alloc(name);
-	if (!fence)
-		return NULL;
+	if (IS_ERR(fence))
+		return fence;
 
-	if (sync_fence_copy_pts(fence, a) < 0 ||
-	    sync_fence_merge_pts(fence, b) < 0) {
+	err = sync_fence_copy_pts(fence, a);
+	if (!err)
+		err = sync_fence_merge_pts(fence, b);
+	if (err) {
 		sync_fence_abort(fence);
-		return NULL;
+		return ERR_PTR(err);
 	}
 
 	/*

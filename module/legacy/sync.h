@@ -28,6 +28,10 @@
  *   fence at zero is being freed and its points are unlinked under that
  *   lock. The file pins this module through its file_operations owner.
  *
+ * Errors: the creation functions return an ERR_PTR (never NULL) that says
+ * what failed (-EINVAL, -ENODEV, -ENOMEM, the file's error); the 2013 code
+ * returned NULL and its callers reported -ENOMEM for everything.
+ *
  * Locking (all spinlocks are taken with interrupts disabled)
  * -------
  * - sync_timeline.child_list_lock: child_list_head and sync_pt.child_list.
@@ -65,7 +69,8 @@ struct sync_fence;
  * @driver_name:	name of the implementation
  * @owner:		module implementing the ops; pinned while a timeline
  *			using them exists (added by the port)
- * @dup:		duplicate a sync_pt (required)
+ * @dup:		duplicate a sync_pt (required); returns the copy or an
+ *			ERR_PTR (NULL, the 2013 contract, means -ENOMEM)
  * @has_signaled:	returns 1 if @pt has signaled, 0 if not, <0 on error
  *			(required; called with the timeline's active_list_lock
  *			held, so it must not sleep)

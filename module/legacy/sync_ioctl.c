@@ -76,7 +76,7 @@ static void *sync_fence_merge_fd(void *fence, int fd2, const char *name)
 
 	fence3 = sync_fence_merge(name, fence, fence2);
 	sync_fence_put(fence2);
-	return fence3 ? fence3 : ERR_PTR(-ENOMEM);
+	return fence3;
 }
 
 static void sync_fence_merge_install(void *fence3, int fd)

@@ -20,13 +20,20 @@
  *                                      used to size an allocation
  * The dma backend (FB_CAP_DMA_INTEROP) accepts a mainline sync_file as
  * merge fd2; every other foreign fence fd is ENOENT.
+ *   the fence's file cannot be made    legacy, dma: anon_inode_getfile()'s
+ *   (err_file_table_full)              error, e.g. ENFILE; mainline: ENOMEM
+ *                                      (sw_sync and sync_file_merge() turn
+ *                                      sync_file_create()'s NULL into it)
  */
 #include "conformance.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* The fence is still a working fence: active, then signaled by an inc. */
@@ -502,6 +509,85 @@ static enum conf_result unknown_ioctl(struct conf_ctx *ctx)
 	return usable(ctx, tl, f, 1);
 }
 
+static int cap_sys_admin(int on)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -errno;
+	if (on)
+		data[0].effective |= 1u << CAP_SYS_ADMIN;
+	else
+		data[0].effective &= ~(1u << CAP_SYS_ADMIN);
+	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
+}
+
+static int write_str(int fd, const char *s)
+{
+	ssize_t n = pwrite(fd, s, strlen(s), 0);
+
+	return n == (ssize_t)strlen(s) ? 0 : n < 0 ? -errno : -EIO;
+}
+
+/*
+ * No new file can be made: fs.file-max set to 0 and CAP_SYS_ADMIN dropped
+ * from the effective set (alloc_empty_file() lets only that capability
+ * past the limit; 0, as the fast count of files in use may read 0 in a
+ * quiet guest), so anon_inode_getfile() fails with ENFILE. The reserved
+ * fd is not limited by file-max: the failure is the fence file's. legacy
+ * and dma report what happened (the 2013 code said ENOMEM whatever
+ * failed); mainline says ENOMEM. Restores file-max before checking.
+ */
+static enum conf_result file_table_full(struct conf_ctx *ctx)
+{
+	char old[32] = "";
+	int tl, f, g, fm, lowest, want, rc, rm, rl = 0, back, up;
+	ssize_t n;
+
+	if (geteuid() != 0)
+		return conf_skip(ctx, "needs root (fs.file-max, capabilities)");
+	CHECK_OK(ctx, tl = fb_timeline_open(ctx->dev));
+	CHECK_OK(ctx, f = fb_fence_create(tl, 1, "f"));
+	CHECK_OK(ctx, g = fb_fence_create(tl, 2, "g"));
+	lowest = conf_lowest_free_fd();		/* fm is closed before the check */
+	fm = open("/proc/sys/fs/file-max", O_RDWR | O_CLOEXEC);
+	if (fm < 0)
+		return conf_skip(ctx, "no /proc/sys/fs/file-max: %s",
+				 conf_errname(errno));
+	n = pread(fm, old, sizeof(old) - 1, 0);
+	CHECK(ctx, n > 0, "cannot read fs.file-max");
+	old[n] = '\0';
+
+	CHECK_OK(ctx, write_str(fm, "0\n"));
+	up = cap_sys_admin(0);
+	if (!up) {
+		rc = fb_fence_create(tl, 3, "x");
+		rm = fb_fence_merge(f, g, "x");
+		if (conf_is_2013(ctx))
+			rl = fb_fence_merge_legacy(f, g, "x");
+		up = cap_sys_admin(1);
+	}
+	back = write_str(fm, old);
+	close(fm);
+	CHECK(ctx, !back, "cannot restore fs.file-max to %s: %s", old,
+	      conf_errname(-back));
+	CHECK(ctx, !up, "cannot drop or raise CAP_SYS_ADMIN: %s", conf_errname(-up));
+
+	want = strcmp(ctx->dev->name, "mainline") ? ENFILE : ENOMEM;
+	CHECK(ctx, rc == -want, "create fence with no file left: %s, want %s",
+	      rc < 0 ? conf_errname(-rc) : "success", conf_errname(want));
+	CHECK(ctx, rm == -want, "merge with no file left: %s, want %s",
+	      rm < 0 ? conf_errname(-rm) : "success", conf_errname(want));
+	CHECK(ctx, rl == -want || !conf_is_2013(ctx),
+	      "legacy merge with no file left: %s, want %s",
+	      rl < 0 ? conf_errname(-rl) : "success", conf_errname(want));
+	FD_TABLE_SAME(ctx, lowest);
+	return usable(ctx, tl, g, 2);
+}
+
 const struct conf_case conf_cases_errors[] = {
 	{ "err_bad_fd", bad_fd, 0 },
 	{ "err_not_a_fence", not_fence, 0 },
@@ -513,5 +599,6 @@ const struct conf_case conf_cases_errors[] = {
 	{ "err_name_unterminated", unterminated, 0 },
 	{ "err_flags_pad", flags_pad, 0 },
 	{ "err_unknown_ioctl", unknown_ioctl, 0 },
+	{ "err_file_table_full", file_table_full, 0 },
 	{ NULL, NULL, 0 },
 };

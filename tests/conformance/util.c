@@ -74,6 +74,7 @@ const char *conf_errname(int err)
 	case EEXIST: return "EEXIST";
 	case ENODEV: return "ENODEV";
 	case EINVAL: return "EINVAL";
+	case ENFILE: return "ENFILE";
 	case EMFILE: return "EMFILE";
 	case ENOTTY: return "ENOTTY";
 	case ENOSPC: return "ENOSPC";
