@@ -23,6 +23,7 @@
 #include <linux/file.h>
 #include <linux/jiffies.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/poll.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
@@ -641,7 +642,19 @@ static int sync_dma_fence_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* POLLIN once signaled, POLLERR once failed, as the original. */
+/*
+ * What poll() reports for a fence that failed (a point signaled with an
+ * error): EPOLLIN by default, as mainline's sync_file_poll() (an
+ * error-signaled fence is signaled; the error is in the fence info, and
+ * the WAIT ioctl returns it), or EPOLLERR as the 2013 framework did (seed
+ * 007). The same parameter exists on sync_legacy, with the other default.
+ */
+static bool poll_err;
+module_param(poll_err, bool, 0644);
+MODULE_PARM_DESC(poll_err,
+		 "poll() on a fence signaled with an error: N reports POLLIN (mainline sync_file, default), Y reports POLLERR (2013 framework)");
+
+/* POLLIN once signaled; once failed, POLLIN or POLLERR (poll_err). */
 static __poll_t sync_dma_fence_poll(struct file *file, poll_table *wait)
 {
 	struct sync_dma_fence *fence = file->private_data;
@@ -652,7 +665,9 @@ static __poll_t sync_dma_fence_poll(struct file *file, poll_table *wait)
 	status = READ_ONCE(fence->status);
 	if (status > 0)
 		return EPOLLIN;
-	return status < 0 ? EPOLLERR : 0;
+	if (status < 0)
+		return READ_ONCE(poll_err) ? EPOLLERR : EPOLLIN;
+	return 0;
 }
 
 const struct file_operations sync_dma_fence_fops = {

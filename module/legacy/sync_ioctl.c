@@ -15,6 +15,8 @@
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/poll.h>
 #include <linux/uaccess.h>
 #include <uapi/linux/sync_file.h>
@@ -36,6 +38,18 @@ static int sync_fence_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/*
+ * What poll() reports for a fence that signaled with an error: EPOLLERR as
+ * the 2013 framework did (seed 007), or EPOLLIN as mainline's sync_file
+ * does (there an error-signaled fence is signaled; the error is in the
+ * fence info). The fence info and the WAIT ioctl report the error either
+ * way. The same parameter exists on sync_dma, with the other default.
+ */
+static bool poll_err = true;
+module_param(poll_err, bool, 0644);
+MODULE_PARM_DESC(poll_err,
+		 "poll() on a fence signaled with an error: Y reports POLLERR (2013 framework, default), N reports POLLIN (mainline sync_file)");
+
 static __poll_t sync_fence_poll(struct file *file, poll_table *wait)
 {
 	struct sync_fence *fence = file->private_data;
@@ -48,7 +62,7 @@ static __poll_t sync_fence_poll(struct file *file, poll_table *wait)
 	if (status > 0)
 		return EPOLLIN;
 	if (status < 0)
-		return EPOLLERR;
+		return READ_ONCE(poll_err) ? EPOLLERR : EPOLLIN;
 	return 0;
 }
 

@@ -62,10 +62,10 @@ static int join_blocked(struct blocked *b)
 	return pthread_timedjoin_np(b->thread, NULL, &ts);
 }
 
-/* What a waiter woken by an -ENOENT error sees. */
+/* What a poll() waiter woken by an -ENOENT error sees: poll_err decides. */
 static int woken_poll_result(struct conf_ctx *ctx)
 {
-	return conf_is_2013(ctx) ? -EIO : 1;	/* POLLERR vs EPOLLIN */
+	return conf_poll_err_result(ctx);	/* -EIO (POLLERR) or 1 (POLLIN) */
 }
 
 static enum conf_result pending(struct conf_ctx *ctx)
@@ -150,8 +150,9 @@ static enum conf_result merged(struct conf_ctx *ctx)
 	if (conf_is_2013(ctx)) {
 		/* One errored point fails the whole fence, at once. */
 		CHECK(ctx, !join_blocked(&bp), "waiter on the merge not woken");
-		CHECK(ctx, bp.result == -EIO, "waiter on the merge woke with %d",
-		      bp.result);
+		CHECK(ctx, bp.result == woken_poll_result(ctx),
+		      "waiter on the merge woke with %d, want %d", bp.result,
+		      woken_poll_result(ctx));
 		if ((r = conf_expect_status(ctx, m, -ENOENT, "merge after close of a")))
 			return r;
 		CHECK_OK(ctx, fb_timeline_inc(b, 1));
@@ -186,6 +187,40 @@ static enum conf_result merged(struct conf_ctx *ctx)
 	return conf_expect_status(ctx, m, -ENOENT, "merge after close of a and inc of b");
 }
 
+/*
+ * A zero-timeout wait on a fence whose timeline was closed while it was
+ * pending, as a mainline-ABI consumer does it: poll(POLLIN, 0) is ready
+ * (POLLIN, or POLLERR with poll_err set), FILE_INFO reports -ENOENT for the
+ * fence and its point, and the 2013 WAIT ioctl returns ENOENT, whatever
+ * poll_err says, with timeout 0 and -1 alike.
+ */
+static enum conf_result wait_zero(struct conf_ctx *ctx)
+{
+	struct sync_fence_info rec;
+	struct sync_file_info info;
+	int tl, f, p, want;
+
+	CHECK_OK(ctx, tl = fb_timeline_open(ctx->dev));
+	CHECK_OK(ctx, f = fb_fence_create(tl, 1, "f"));
+	CHECK(ctx, fb_fence_poll(f, 0) == 0, "pending fence is ready for poll");
+	CHECK(ctx, !close(tl), "close of the timeline failed");
+	want = woken_poll_result(ctx);
+	CHECK(ctx, want == 1 || want == -EIO, "cannot read poll_err: %s",
+	      conf_errname(-want));
+	p = fb_fence_poll(f, 0);
+	CHECK(ctx, p == want, "poll(POLLIN, 0) after the close gave %d, want %d (%s)",
+	      p, want, want == 1 ? "POLLIN" : "POLLERR");
+	CHECK_OK(ctx, conf_file_info(f, &info, &rec, 1));
+	CHECK(ctx, info.status == -ENOENT && rec.status == -ENOENT,
+	      "FILE_INFO status %d, point %d, want ENOENT", info.status,
+	      rec.status);
+	if (conf_is_2013(ctx)) {
+		CHECK_ERR(ctx, fb_fence_wait_ioctl(f, 0), ENOENT);
+		CHECK_ERR(ctx, fb_fence_wait_ioctl(f, -1), ENOENT);
+	}
+	return CONF_PASS;
+}
+
 /* Closing a timeline without fences, or with only signaled ones, is clean. */
 static enum conf_result quiet(struct conf_ctx *ctx)
 {
@@ -204,5 +239,6 @@ const struct conf_case conf_cases_close[] = {
 	{ "close_timeline_pending", pending, 0 },
 	{ "close_timeline_merged", merged, 0 },
 	{ "close_timeline_quiet", quiet, 0 },
+	{ "close_timeline_wait_zero", wait_zero, 0 },
 	{ NULL, NULL, 0 },
 };

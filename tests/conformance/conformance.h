@@ -12,13 +12,15 @@
  * Expectations that differ between backends are derived from the caps of
  * the backend (struct fb_syncdev in bench/lib/syncdev.h):
  *   FB_CAP_LEGACY_ABI  the 2013 framework semantics (the create name is the
- *                      fence name, a fence with an error polls POLLERR, an
- *                      error on any point fails the whole fence at once);
+ *                      fence name, an error on any point fails the whole
+ *                      fence at once);
  *   without it         mainline sync_file semantics (drivers/dma-buf in 6.1:
- *                      the name is generated, poll reports EPOLLIN for any
- *                      signaled fence, a merged fence signals when all its
- *                      points have, errors included).
- * Every such split is commented where it is asserted.
+ *                      the name is generated, a merged fence signals when
+ *                      all its points have, errors included).
+ * What poll() reports for a fence that signaled with an error (POLLERR or
+ * POLLIN) is the current value of the module parameter poll_err of legacy
+ * and dma (conf_poll_err_result(), tests/common/pollerr.h); mainline always
+ * reports POLLIN. Every split is commented where it is asserted.
  */
 #ifndef FB_CONFORMANCE_H
 #define FB_CONFORMANCE_H
@@ -26,6 +28,7 @@
 #include <stdint.h>
 #include <linux/sync_file.h>
 #include "fencebench_sync.h"
+#include "pollerr.h"
 #include "syncdev.h"
 
 enum conf_result { CONF_PASS = 0, CONF_FAIL = 1, CONF_SKIP = 2 };
@@ -164,6 +167,16 @@ int conf_legacy_info(int fence, struct conf_legacy_info *li, char *why,
  */
 enum conf_result conf_expect_status(struct conf_ctx *ctx, int fence, int want,
 				    const char *what);
+
+/*
+ * What fb_fence_poll() gives for a fence of the backend that signaled with
+ * an error, per the module's poll_err now: -EIO (POLLERR) or 1 (POLLIN);
+ * another -errno if the parameter cannot be read.
+ */
+static inline int conf_poll_err_result(const struct conf_ctx *ctx)
+{
+	return fb_poll_err_result(ctx->dev->name);
+}
 
 /* Has the backend the 2013 ABI and semantics (see the top comment)? */
 static inline int conf_is_2013(const struct conf_ctx *ctx)

@@ -3,8 +3,8 @@
 # by every sw_sync style backend (run in the guest by tests/guest/30-conformance.sh).
 CONFORMANCE_SRCS := $(wildcard tests/conformance/*.c) bench/lib/syncdev.c
 CONFORMANCE_HDRS := tests/conformance/conformance.h bench/lib/syncdev.h \
-	module/include/uapi/fencebench_sync.h
+	module/include/uapi/fencebench_sync.h tests/common/pollerr.h
 
 GUEST_PROGS += $(GUEST_BIN)/fb-conformance
 $(GUEST_BIN)/fb-conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) | $(GUEST_BIN)
-	$(GUEST_CC) $(GUEST_CFLAGS) -Itests/conformance -o $@ $(CONFORMANCE_SRCS) $(GUEST_LDFLAGS)
+	$(GUEST_CC) $(GUEST_CFLAGS) -Itests/conformance -Itests/common -o $@ $(CONFORMANCE_SRCS) $(GUEST_LDFLAGS)

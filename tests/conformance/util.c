@@ -220,17 +220,23 @@ enum conf_result conf_expect_status(struct conf_ctx *ctx, int fence, int want,
 	/*
 	 * poll(0): POLLIN once signaled. An error: the 2013 framework
 	 * reports POLLERR (fb_fence_poll: -EIO); mainline's sync_file_poll
-	 * reports EPOLLIN for any signaled fence, error or not.
+	 * reports EPOLLIN for any signaled fence, error or not. legacy and
+	 * dma do what their poll_err parameter says now.
 	 */
-	if (want > 0)
+	if (want > 0) {
 		want_poll = 1;
-	else if (want == 0)
+	} else if (want == 0) {
 		want_poll = 0;
-	else
-		want_poll = conf_is_2013(ctx) ? -EIO : 1;
+	} else {
+		want_poll = conf_poll_err_result(ctx);
+		CHECK(ctx, want_poll == 1 || want_poll == -EIO,
+		      "%s: cannot read the poll_err parameter: %s", what,
+		      conf_errname(-want_poll));
+	}
 	p = fb_fence_poll(fence, 0);
-	CHECK(ctx, p == want_poll, "%s: poll(0) gave %d, want %d (status %d)",
-	      what, p, want_poll, want);
+	CHECK(ctx, p == want_poll,
+	      "%s: poll(0) gave %d, want %d (status %d, poll_err %d)",
+	      what, p, want_poll, want, fb_poll_err(ctx->dev->name));
 	return CONF_PASS;
 }
 

@@ -27,6 +27,7 @@
 
 #include <linux/sync_file.h>
 #include "fencebench_sync.h"
+#include "pollerr.h"
 #include "syncdev.h"
 
 #define DMA_DRIVER	"sw_sync_dma"
@@ -407,7 +408,10 @@ static int case_import_error(void)
 	OK(waiter_join(&w));
 	CHECK(w.result == -ENOENT, "waiter woke with %d, want ENOENT", w.result);
 	STATUS(m, -ENOENT, 2);
-	CHECK(fb_fence_poll(m, 0) == -EIO, "poll: no POLLERR");
+	/* POLLIN by default (as mainline), POLLERR with poll_err=Y */
+	CHECK(fb_fence_poll(m, 0) == fb_poll_err_result("dma"),
+	      "poll: %d, want %d (poll_err %d)", fb_fence_poll(m, 0),
+	      fb_poll_err_result("dma"), fb_poll_err("dma"));
 	/* exported before and after: mainline sees the error once all signaled */
 	OK(sf = export_fd(m, 0));
 	STATUS(sf, 0, 2);

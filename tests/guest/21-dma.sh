@@ -33,6 +33,16 @@ if [ -n "$ip" ] && [ -n "$if_" ]; then
 else
 	bad "fb-dma-interop gave no tally"
 fi
+# 1b. An error-signaled fence polls POLLERR once poll_err is set (default N:
+#     POLLIN, as mainline); the case reads the parameter. Then the default.
+prm=/sys/module/sync_dma/parameters/poll_err
+if echo Y > "$prm"; then
+	check interop-import-error-poll_err-Y fb-dma-interop import-error
+	echo N > "$prm"
+	check poll_err-restored-N sh -c "[ \"\$(cat $prm)\" = N ]"
+else
+	bad "poll_err-writable ($prm)"
+fi
 
 # 2. A helper holds a timeline fd, then also a fence fd, then only the
 #    exported sync_file of that fence (timeline and fence fds closed).

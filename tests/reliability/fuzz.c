@@ -23,6 +23,7 @@
 #include "fencebench_sync.h"
 #include "fuzz_model.h"
 #include "kmsg.h"
+#include "pollerr.h"
 #include "prng.h"
 #include "rel.h"
 
@@ -379,8 +380,10 @@ static void op_wait(struct fuzz *z)
 	}
 	r = fb_fence_poll(f->fd, t);
 	note(z, "poll f%d timeout %d ms -> %d", s, t, r);
+	/* an error: POLLIN on a sync_file, as poll_err says on legacy and dma */
 	if (want == 0 ? r != 0 : want == 1 ? r != 1 :
-	    f->kind == FM_SYNCFILE ? r != 1 : r != -EIO)
+	    r != (f->kind == FM_SYNCFILE ? 1 :
+		  fb_poll_err_result(f->kind == FM_LEGACY ? "legacy" : "dma")))
 		if (!(alt == 1 && r == 1))
 			fail(z, "poll on f%d (%s): %d, model status %d", s, kind_name[f->kind], r, want);
 }
