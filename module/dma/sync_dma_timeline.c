@@ -9,13 +9,16 @@
  * and signals from the front: it costs what it signals, not what is pending.
  * Creating a point is O(log pending).
  *
- * The user-visible counter is 32 bits and compared wrap-safely, as in the
- * original sw_sync: a point whose value is at most 2^31 - 1 behind the
- * counter (in modular arithmetic) is already signaled, otherwise it waits
- * for the counter to reach it. Internally the counter is a 64-bit count
- * (starting at 2^32 so that a point just behind it never goes below zero),
- * and each point records the exact count it needs: wrap-around of the 32-bit
- * value never confuses ordering or signalling.
+ * The user-visible counter is 32 bits and compared wrap-safely, as
+ * dma_fence does (__dma_fence_is_later() on 32-bit seqnos) and mainline's
+ * sw_sync with it: a point whose value is at most 2^31 behind the counter
+ * (in modular arithmetic) is already signaled, otherwise it waits for the
+ * counter to reach it. So a point exactly 2^31 ahead is signaled at once,
+ * as on mainline; the 2013 sw_sync (module/legacy) calls it pending.
+ * Internally the counter is a 64-bit count (starting at 2^32 so that a
+ * point just behind it never goes below zero), and each point records the
+ * exact count it needs: wrap-around of the 32-bit value never confuses
+ * ordering or signalling.
  */
 #include <linux/atomic.h>
 #include <linux/bits.h>
@@ -189,10 +192,14 @@ void sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc)
 }
 EXPORT_SYMBOL_GPL(sync_dma_timeline_inc);
 
-/* Wrap-safe: is 32-bit value @a at or past @b? No signed overflow. */
+/*
+ * Wrap-safe: is 32-bit value @a at or past @b? As !__dma_fence_is_later(b,
+ * a): true when @b is 0 to 2^31 behind @a (2^31 included), with no signed
+ * overflow.
+ */
 static bool sync_dma_u32_passed(u32 a, u32 b)
 {
-	return a - b < 0x80000000u;
+	return a - b <= 0x80000000u;
 }
 
 /**

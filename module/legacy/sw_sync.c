@@ -49,6 +49,11 @@ static struct sw_sync_pt *to_sw_pt(struct sync_pt *pt)
 /*
  * Wrap-safe order of two counter values: -1 if @a comes before @b.
  * Fix: the 2013 code subtracted as s32, which overflows (undefined).
+ *
+ * The 2013 semantics are kept at the boundary: a value exactly 2^31 away
+ * compares as "before" from both sides ((s32)0x80000000 < 0), so a point
+ * exactly 2^31 ahead of the counter is pending. dma and mainline
+ * (__dma_fence_is_later()) call that point signaled; docs/semantics.md.
  */
 static int sw_sync_cmp(u32 a, u32 b)
 {

@@ -20,12 +20,15 @@
  * What poll() reports for a fence that signaled with an error (POLLERR or
  * POLLIN) is the current value of the module parameter poll_err of legacy
  * and dma (conf_poll_err_result(), tests/common/pollerr.h); mainline always
- * reports POLLIN. Every split is commented where it is asserted.
+ * reports POLLIN. A point exactly 2^31 ahead of its counter is pending on
+ * legacy only (wrap.c). docs/semantics.md tabulates every such difference
+ * with the case that checks it. Every split is commented where asserted.
  */
 #ifndef FB_CONFORMANCE_H
 #define FB_CONFORMANCE_H
 
 #include <stdint.h>
+#include <string.h>
 #include <linux/sync_file.h>
 #include "fencebench_sync.h"
 #include "pollerr.h"
@@ -176,6 +179,12 @@ enum conf_result conf_expect_status(struct conf_ctx *ctx, int fence, int want,
 static inline int conf_poll_err_result(const struct conf_ctx *ctx)
 {
 	return fb_poll_err_result(ctx->dev->name);
+}
+
+/* Is the backend the 2013 port itself (legacy), not only its ABI? */
+static inline int conf_is_legacy(const struct conf_ctx *ctx)
+{
+	return !strcmp(ctx->dev->name, "legacy");
 }
 
 /* Has the backend the 2013 ABI and semantics (see the top comment)? */
