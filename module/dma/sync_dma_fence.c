@@ -5,7 +5,8 @@
  * 2013 Android sync framework (staging sync.c, Linux 3.10) to dma_fence.
  *
  * A fence holds one dma_fence reference per context, sorted by context;
- * merging is a sorted merge keeping the later point of a shared context.
+ * merging is a sorted merge keeping, of a shared context, the point that
+ * has not signaled, or else the later one (sync_dma_pt_keep()).
  * Its status follows the original: an error as soon as one point fails,
  * signaled once all points signaled, else active.
  *
@@ -99,7 +100,8 @@ static int sync_dma_cb_cmp(const void *pa, const void *pb)
  * @name:	name of the fence
  * @f:		the fence; containers (array, chain) are unwrapped
  *
- * Takes its own references. Process context.
+ * Takes its own references; of several fences of one context it keeps
+ * one (sync_dma_pt_keep()). Process context.
  *
  * Return: the fence (attach a file or sync_dma_fence_free() it), or
  * ERR_PTR(-ENOMEM).
@@ -139,10 +141,14 @@ struct sync_dma_fence *sync_dma_fence_build(const char *name,
 		sort(fence->cbs, i, sizeof(fence->cbs[0]), sync_dma_cb_cmp,
 		     NULL);
 	for (j = 0, n = 1; n < i; n++) {
-		if (fence->cbs[n].pt->context == fence->cbs[j].pt->context)
-			dma_fence_put(fence->cbs[n].pt);
-		else
-			fence->cbs[++j].pt = fence->cbs[n].pt;
+		struct dma_fence *kept = fence->cbs[j].pt, *t = fence->cbs[n].pt;
+
+		if (t->context != kept->context) {
+			fence->cbs[++j].pt = t;
+			continue;
+		}
+		fence->cbs[j].pt = sync_dma_pt_keep(kept, t);
+		dma_fence_put(fence->cbs[j].pt == kept ? t : kept);
 	}
 	fence->num_pts = j + 1;
 	return fence;
@@ -167,8 +173,9 @@ static int sync_dma_merge_step(struct sync_dma_fence *a, unsigned int i,
  * @a:		first fence
  * @b:		second fence (may be @a)
  *
- * One point per context, the later one where both have it; a linear
- * sorted merge. Process context.
+ * One point per context; where both have it, the one that has not
+ * signaled, else the later one (sync_dma_pt_keep()): the merge does not
+ * signal while an input is pending. A linear sorted merge. Process context.
  *
  * Return: the fence, or ERR_PTR(-ENOMEM).
  */
@@ -206,10 +213,8 @@ struct sync_dma_fence *sync_dma_fence_merge_two(const char *name,
 			pick = a->cbs[i].pt;
 		else if (step > 0)
 			pick = b->cbs[j].pt;
-		else if (sync_dma_pt_is_later(b->cbs[j].pt, a->cbs[i].pt))
-			pick = b->cbs[j].pt;
 		else
-			pick = a->cbs[i].pt;
+			pick = sync_dma_pt_keep(a->cbs[i].pt, b->cbs[j].pt);
 		fence->cbs[n].pt = dma_fence_get(pick);
 		i += step <= 0;
 		j += step >= 0;
@@ -284,8 +289,9 @@ EXPORT_SYMBOL_GPL(sync_dma_fence_create);
  * @a:		a fence
  * @b:		another fence, or @a again
  *
- * The new fence holds one point per context of @a and @b, the later one
- * where both have the context. @a and @b are not changed. Process context.
+ * The new fence holds one point per context of @a and @b; where both have
+ * the context, the one that has not signaled, else the later one. @a and
+ * @b are not changed. Process context.
  *
  * Return: the new fence, or an ERR_PTR as sync_dma_fence_create().
  */

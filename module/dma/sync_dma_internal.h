@@ -40,6 +40,7 @@ extern spinlock_t sync_dma_fence_list_lock;	/* process context only */
 struct sync_dma_pt *sync_dma_to_pt(struct dma_fence *f);
 int sync_dma_pt_status_peek(struct dma_fence *f);
 bool sync_dma_pt_is_later(struct dma_fence *a, struct dma_fence *b);
+struct dma_fence *sync_dma_pt_keep(struct dma_fence *a, struct dma_fence *b);
 
 /* sync_dma_fence.c */
 struct sync_dma_fence *sync_dma_fence_build(const char *name,

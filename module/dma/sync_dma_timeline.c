@@ -314,6 +314,24 @@ bool sync_dma_pt_is_later(struct dma_fence *a, struct dma_fence *b)
 	return dma_fence_is_later(a, b);
 }
 
+/*
+ * Of two fences of one context, the one a merge keeps. As mainline's
+ * __dma_fence_unwrap_merge(), which drops signaled fences, a fence that
+ * signaled without error never wins over one that has not: 2^31 counts
+ * after it signaled, the 32-bit seqno compare of a foreign fence calls it
+ * the later one, and keeping it would signal the merge while the other is
+ * still pending. Otherwise the later one. Process context (may take the
+ * fences' locks).
+ */
+struct dma_fence *sync_dma_pt_keep(struct dma_fence *a, struct dma_fence *b)
+{
+	if (dma_fence_get_status(a) == 1)
+		return b;
+	if (dma_fence_get_status(b) == 1)
+		return a;
+	return sync_dma_pt_is_later(b, a) ? b : a;
+}
+
 static struct sync_dma_timeline *sync_dma_pt_timeline(struct dma_fence *f)
 {
 	return container_of(f, struct sync_dma_pt, base)->tl;

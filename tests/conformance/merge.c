@@ -231,6 +231,37 @@ MERGE_CASES(self)
 MERGE_CASES(signaled)
 MERGE_CASES(name)
 
+/*
+ * A signaled point merged with a pending point of the same timeline, 2^31
+ * counts after it signaled: the 32-bit wrap-safe compare now calls the
+ * signaled point the later one (1 - 0x80000012 is 0x7fffffef, positive),
+ * but a merge must not signal while one of its inputs is pending. mainline
+ * drops signaled fences (__dma_fence_unwrap_merge), the 2013 port and dma
+ * never let a signaled point win over a pending one.
+ */
+static enum conf_result signaled_wrap(struct conf_ctx *ctx, merge_fn merge)
+{
+	int tl, old, pend, m1, m2;
+
+	CHECK_OK(ctx, tl = fb_timeline_open(ctx->dev));
+	CHECK_OK(ctx, old = fb_fence_create(tl, 1, "old"));
+	CHECK_OK(ctx, fb_timeline_inc(tl, 1));
+	EXPECT_STATUS(ctx, old, 1, "point at 1, counter 1");
+	CHECK_OK(ctx, fb_timeline_inc(tl, 0x80000010u));	/* 0x80000011 */
+	CHECK_OK(ctx, pend = fb_fence_create(tl, 0x80000012u, "pending"));
+	EXPECT_STATUS(ctx, pend, 0, "point at 0x80000012, counter 0x80000011");
+	CHECK_OK(ctx, m1 = merge(old, pend, "m1"));
+	CHECK_OK(ctx, m2 = merge(pend, old, "m2"));
+	EXPECT_STATUS(ctx, m1, 0, "merge(signaled 1, pending 0x80000012)");
+	EXPECT_STATUS(ctx, m2, 0, "merge(pending 0x80000012, signaled 1)");
+	CHECK_OK(ctx, fb_timeline_inc(tl, 1));
+	EXPECT_STATUS(ctx, m1, 1, "merge m1 after the counter reached it");
+	EXPECT_STATUS(ctx, m2, 1, "merge m2 after the counter reached it");
+	return CONF_PASS;
+}
+
+MERGE_CASES(signaled_wrap)
+
 /* Mixing the two merge ioctls: a legacy merge of a modern merge. */
 static enum conf_result mixed(struct conf_ctx *ctx)
 {
@@ -260,12 +291,14 @@ const struct conf_case conf_cases_merge[] = {
 	{ "merge_self", modern_self, 0 },
 	{ "merge_signaled", modern_signaled, 0 },
 	{ "merge_name", modern_name, 0 },
+	{ "merge_signaled_across_wrap", modern_signaled_wrap, 0 },
 	{ "legacy_merge_one_timeline", legacy_one_timeline, FB_CAP_LEGACY_ABI },
 	{ "legacy_merge_two_timelines", legacy_two_timelines, FB_CAP_LEGACY_ABI },
 	{ "legacy_merge_chain", legacy_chain, FB_CAP_LEGACY_ABI },
 	{ "legacy_merge_self", legacy_self, FB_CAP_LEGACY_ABI },
 	{ "legacy_merge_signaled", legacy_signaled, FB_CAP_LEGACY_ABI },
 	{ "legacy_merge_name", legacy_name, FB_CAP_LEGACY_ABI },
+	{ "legacy_merge_signaled_across_wrap", legacy_signaled_wrap, FB_CAP_LEGACY_ABI },
 	{ "merge_mixed_abis", mixed, FB_CAP_LEGACY_ABI },
 	{ NULL, NULL, 0 },
 };

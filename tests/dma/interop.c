@@ -583,6 +583,60 @@ static int case_wait_with(void)
 	return 0;
 }
 
+/*
+ * Merge across 2^31 of a mainline timeline: a mainline point at 1, signaled
+ * and imported into a dma fence; the mainline timeline then advances by
+ * 2^31 + 16 and a pending point at 0x80000012 is merged in. On 32-bit
+ * seqnos, dma_fence_is_later(1, 0x80000012) is true ((int)0x7fffffef > 0),
+ * so keeping "the later" one kept the signaled point and the merge
+ * signaled with an input pending. As mainline's __dma_fence_unwrap_merge(),
+ * which drops signaled fences, the merge must stay pending. Through each
+ * merge path: dma fence + sync_file (MERGE, LEGACY_MERGE, WAIT_WITH), and
+ * dma fence + dma fence holding the pending point.
+ */
+static int case_import_merge_wrap(void)
+{
+	int d, ml, df, fm1, imp, pend, imp2, m, ml2, m3;
+
+	OK(d = fb_timeline_open(dma_dev));
+	OK(ml = fb_timeline_open(ml_dev));
+	OK(df = fb_fence_create(d, 1, "df"));
+	OK(fm1 = fb_fence_create(ml, 1, "fm1"));
+	OK(fb_timeline_inc(d, 1));
+	OK(fb_timeline_inc(ml, 1));
+	OK(imp = fb_fence_merge(df, fm1, "imported"));
+	STATUS(imp, 1, 2);
+	OK(fb_timeline_inc(ml, 0x80000010u));		/* 0x80000011 */
+	OK(pend = fb_fence_create(ml, 0x80000012u, "pend"));
+	STATUS(pend, 0, 1);
+	OK(m = fb_fence_merge(imp, pend, "m"));
+	STATUS(m, 0, 2);
+	CHECK(fb_fence_poll(m, 0) == 0, "merge ready for poll with an input pending");
+	OK(ml2 = fb_fence_merge_legacy(imp, pend, "ml2"));
+	STATUS(ml2, 0, 2);
+	ERR(wait_with(imp, pend, 0, 0), ETIME);
+	OK(imp2 = fb_fence_merge(df, pend, "imp2"));
+	STATUS(imp2, 0, 2);
+	OK(m3 = fb_fence_merge(imp, imp2, "m3"));
+	STATUS(m3, 0, 2);
+	OK(fb_timeline_inc(ml, 1));
+	STATUS(m, 1, 2);
+	STATUS(ml2, 1, 2);
+	STATUS(m3, 1, 2);
+	OK(wait_with(imp, pend, 0, 0));
+	close(m3);
+	close(imp2);
+	close(ml2);
+	close(m);
+	close(pend);
+	close(imp);
+	close(fm1);
+	close(df);
+	close(ml);
+	close(d);
+	return 0;
+}
+
 static int case_errors(void)
 {
 	struct mixed x;
@@ -619,6 +673,7 @@ static const struct {
 	{ "roundtrip", case_roundtrip },
 	{ "signal-order", case_signal_order },
 	{ "wait-with", case_wait_with },
+	{ "import-merge-wrap", case_import_merge_wrap },
 	{ "errors", case_errors },
 };
 
