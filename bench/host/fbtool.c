@@ -272,13 +272,17 @@ static int cmd_compare(int argc, char **argv)
 			snprintf(ci, sizeof(ci), "[%.3f,%.3f]", c.ci_lo, c.ci_hi);
 		else
 			snprintf(ci, sizeof(ci), "-");
-		printf("%-4s %-62s %12.6g %12.6g %7.4f %17s %8.2g  %s%s\n",
+		printf("%-4s %-62s %12.6g %12.6g %7.4f %17s %8.2g  %s%s",
 		       !b->gate ? "info" : c.v == FB_REGRESSED ? "FAIL" :
 		       c.v == FB_UNTESTED ? "skip" : "ok",
 		       name, c.base, c.now, c.ratio, ci, c.p_slower,
 		       fb_verdict_name(c.v),
 		       !b->gate ? " (not gated)" :
 		       c.v == FB_UNTESTED ? " (fewer than 2 boots on a side)" : "");
+		if (c.threshold > pol.threshold)
+			printf(" (threshold %.1f %%: the baseline's reruns differ)",
+			       100 * c.threshold);
+		putchar('\n');
 		if (!b->gate)
 			continue;
 		if (c.v == FB_REGRESSED)

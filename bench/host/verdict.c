@@ -93,9 +93,33 @@ static int test_boots(const struct fb_side *b, const struct fb_side *n,
 	return 1;
 }
 
+/*
+ * icount: the threshold of a figure whose baseline pools several reruns
+ * that disagree (an SMP icount figure that depends on where a host-timed
+ * event lands, docs/bench.md) grows to twice their spread, so that the
+ * gate is as strict as the figure is reproducible and no stricter.
+ */
+static double icount_threshold(const struct fb_side *b, double thr)
+{
+	double lo = INFINITY, hi = 0, spread;
+
+	if (b->nboots < 2)
+		return thr;
+	for (size_t i = 0; i < b->nboots; i++) {
+		lo = fmin(lo, b->boots[i]);
+		hi = fmax(hi, b->boots[i]);
+	}
+	if (!(lo > 0))
+		return thr;
+	spread = hi / lo - 1.0;
+	return fmax(thr, FB_SPREAD_FACTOR * spread);
+}
+
 void fb_compare(const struct fb_side *b, const struct fb_side *n,
 		const struct fb_policy *pol, struct fb_cmp *out)
 {
+	double thr = pol->by_boot ? pol->threshold :
+				    icount_threshold(b, pol->threshold);
 	int tested;
 
 	out->base = b->value;
@@ -104,6 +128,7 @@ void fb_compare(const struct fb_side *b, const struct fb_side *n,
 	out->ci_lo = out->ci_hi = NAN;
 	out->p_slower = out->p_faster = NAN;
 	out->test = "none";
+	out->threshold = thr;
 	out->v = FB_SAME;
 	tested = pol->by_boot ? test_boots(b, n, out) : test_reps(b, n, out);
 	if (pol->by_boot && !tested) {
@@ -112,10 +137,10 @@ void fb_compare(const struct fb_side *b, const struct fb_side *n,
 	}
 	if (!isfinite(out->ratio))
 		return;
-	if (out->ratio > 1.0 + pol->threshold &&
+	if (out->ratio > 1.0 + thr &&
 	    (!tested || out->p_slower < pol->alpha))
 		out->v = FB_REGRESSED;
-	else if (out->ratio < 1.0 - pol->threshold &&
+	else if (out->ratio < 1.0 - thr &&
 		 (!tested || out->p_faster < pol->alpha))
 		out->v = FB_IMPROVED;
 }

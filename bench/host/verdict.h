@@ -21,11 +21,18 @@
  *   ratio of their geometric means. A figure with fewer than two boots on
  *   a side is not tested (FB_UNTESTED): one boot cannot tell a change
  *   from the boot-to-boot spread.
+ *
+ * icount baselines may pool several reruns (boot_values). Where those
+ * disagree, the figure is not fully reproducible (SMP icount: host-timed
+ * events land at different instructions) and its threshold becomes
+ * FB_SPREAD_FACTOR times their spread (max/min - 1), when that is larger.
  */
 #ifndef FB_VERDICT_H
 #define FB_VERDICT_H
 
 #include <stddef.h>
+
+#define FB_SPREAD_FACTOR 2.0
 
 enum fb_verdict { FB_SAME, FB_REGRESSED, FB_IMPROVED, FB_UNTESTED };
 
@@ -49,6 +56,7 @@ struct fb_cmp {
 	double ci_lo, ci_hi;	/* NaN when untested */
 	double p_slower, p_faster;	/* one-sided p-values, NaN when untested */
 	const char *test;	/* "U", "Welch", or "none" */
+	double threshold;	/* the relative change that counted */
 	enum fb_verdict v;
 };
 

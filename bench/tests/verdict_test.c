@@ -154,6 +154,39 @@ static void test_three_boots(void)
 	test_shift("tcg", 0.02, 5, 1.25, 200);
 }
 
+/*
+ * icount baselines pooled over reruns that disagree: the threshold grows
+ * to twice their spread; where the reruns agree it stays at 1 %.
+ */
+static void test_icount_rerun_spread(void)
+{
+	double reps[5] = { 1000, 1000, 1000, 1000, 1000 };
+	double now_reps[5] = { 1030, 1030, 1030, 1030, 1030 };
+	double agree[2] = { 1000, 1000 }, differ[2] = { 990, 1010 };
+	struct fb_policy p;
+	struct fb_cmp r;
+
+	fb_policy_for_mode("icount", &p);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, agree, 2 },
+		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED && fabs(r.threshold - 0.01) < 1e-12,
+	      "reruns agree: +3%% regressed at threshold 1%% (got %s, %g)",
+	      fb_verdict_name(r.v), r.threshold);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2 },
+		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0 }, &p, &r);
+	CHECK(r.v == FB_SAME && fabs(r.threshold - 2 * (1010.0 / 990 - 1)) < 1e-12,
+	      "reruns 2%% apart: +3%% is same at threshold %g", r.threshold);
+	now_reps[0] = now_reps[1] = now_reps[2] = now_reps[3] = now_reps[4] = 1050;
+	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2 },
+		   &(struct fb_side){ 1050, now_reps, 5, NULL, 0 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED, "reruns 2%% apart: +5%% still regressed");
+	fb_policy_for_mode("tcg", &p);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2 },
+		   &(struct fb_side){ 1000, now_reps, 5, differ, 2 }, &p, &r);
+	CHECK(fabs(r.threshold - 0.10) < 1e-12, "tcg threshold stays 10%% (got %g)",
+	      r.threshold);
+}
+
 int main(void)
 {
 	/* icount: deterministic-ish figures, tight threshold. */
@@ -167,6 +200,7 @@ int main(void)
 	test_below_threshold();
 	test_boots_needed();
 	test_three_boots();
+	test_icount_rerun_spread();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
