@@ -209,14 +209,15 @@ void sync_timeline_signal(struct sync_timeline *obj)
 				 active_list) {
 		if (_sync_pt_has_signaled(pt)) {
 			/*
-			 * Fix: the active list holds no fence reference. A
-			 * fence whose last reference is gone is being freed:
-			 * its sync_fence_free() unlinks this point as soon as
-			 * we drop the lock, and nobody can wait on it any
-			 * more. Leave it alone (kref_get() on 0 warned of a
-			 * use-after-free under the stress tests).
+			 * The active list holds no fence reference, but a
+			 * point on it always belongs to a fence whose file
+			 * reference is live: sync_fence_release_file()
+			 * unlinks the points under this lock before it drops
+			 * that reference. A fence at zero here is a broken
+			 * invariant: say so, and leave the point to the path
+			 * that frees it rather than touch a dying fence.
 			 */
-			if (!kref_get_unless_zero(&pt->fence->kref))
+			if (WARN_ON_ONCE(!kref_get_unless_zero(&pt->fence->kref)))
 				continue;
 			list_del_init(&pt->active_list);
 			list_add(&pt->signaled_list, &signaled_pts);

@@ -23,10 +23,13 @@
  * - sync_fence: the file holds the initial kref; sync_timeline_signal()
  *   takes a temporary one for each fence it signals, so a fence released
  *   by user space concurrently is freed only after the signal has finished
- *   with it. The timelines' active lists hold no fence reference, so that
- *   one is taken with kref_get_unless_zero() under active_list_lock: a
- *   fence at zero is being freed and its points are unlinked under that
- *   lock. The file pins this module through its file_operations owner.
+ *   with it. The timelines' active lists hold no fence reference. Invariant:
+ *   a point on an active list belongs to a fence whose file reference is
+ *   live, because sync_fence_release_file() unlinks every point of the
+ *   fence (under active_list_lock) before it drops the file's reference;
+ *   so the count seen under that lock is never zero, and
+ *   sync_timeline_signal() WARNs if it is. The file pins this module
+ *   through its file_operations owner.
  *
  * Errors: the creation functions return an ERR_PTR (never NULL) that says
  * what failed (-EINVAL, -ENODEV, -ENOMEM, the file's error); the 2013 code
