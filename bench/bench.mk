@@ -3,9 +3,9 @@
 # host tool fbtool, the statistics unit tests, and the bench-run, plots,
 # compare and baseline targets (docs/bench.md).
 BENCH_LIB_SRCS := $(filter-out bench/lib/syncdev.c,$(wildcard bench/lib/*.c))
-BENCH_GUEST_SRCS := bench/main.c $(BENCH_LIB_SRCS) bench/lib/syncdev.c \
+BENCH_GUEST_SRCS := bench/main.c bench/rounds.c $(BENCH_LIB_SRCS) bench/lib/syncdev.c \
 	$(wildcard bench/backends/*.c) $(wildcard bench/workloads/*.c)
-BENCH_HDRS := $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
+BENCH_HDRS := bench/rounds.h $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
 	bench/host/*.h) module/include/uapi/fencebench_sync.h
 # Host side: the statistics and result-file parts of bench/lib plus bench/host.
 BENCH_HOST_LIB := bench/lib/results.c bench/lib/json.c bench/lib/stats.c \

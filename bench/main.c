@@ -14,6 +14,7 @@
 #include "hist.h"
 #include "placement.h"
 #include "results.h"
+#include "rounds.h"
 #include "stats.h"
 #include "sysinfo.h"
 #include "workloads/workload.h"
@@ -256,6 +257,8 @@ int main(int argc, char **argv)
 	struct fb_results res;
 	struct fb_ctx c;
 	char skipped[1024] = "", ran[256] = "", why[256];
+	const struct fb_backend *run[64];
+	size_t nrun;
 	const char *tags[32];
 	int ntags = 0, opt, err = 0;
 
@@ -361,6 +364,7 @@ int main(int argc, char **argv)
 		if (!selected(o.workloads, w->name))
 			continue;
 		fb_progress("workload %s: %s", w->name, w->desc);
+		nrun = 0;
 		for (size_t i = 0; fb_backends[i]; i++) {
 			const struct fb_backend *b = fb_backends[i];
 
@@ -371,7 +375,18 @@ int main(int argc, char **argv)
 					    w->name, b->name);
 				continue;
 			}
-			w->run(&c, b);
+			run[nrun++] = b;
+		}
+		/*
+		 * icount: one block of repetitions per backend (its figures
+		 * are deterministic and gated as they are); tcg and kvm:
+		 * interleaved rounds and in-round control ratios (rounds.h).
+		 */
+		if (!strcmp(c.mode, "icount")) {
+			for (size_t i = 0; i < nrun; i++)
+				w->run(&c, run[i]);
+		} else if (fb_run_interleaved(&c, w, run, nrun)) {
+			fb_fail(&c, -ENOMEM, "pooling the rounds");
 		}
 		write_out(&res, o.out);
 		fb_progress("workload %s done in %.1f s guest time", w->name,

@@ -230,6 +230,19 @@ int fb_results_pool_metric(struct fb_results *r, const struct fb_metric *m)
 	return 0;
 }
 
+int fb_results_append_rep(struct fb_results *r, const struct fb_metric *m,
+			  double v)
+{
+	struct fb_metric *d = find_metric(r, m);
+
+	if (!d)
+		return fb_results_add_metric(r, m, &v, 1);
+	if (append_doubles(&d->reps, &d->nreps, &v, 1))
+		return -ENOMEM;
+	fb_summarize(d->reps, d->nreps, &d->s);
+	return 0;
+}
+
 static struct fb_histrec *new_hist(struct fb_results *r,
 				   const struct fb_histrec *t, size_t nb)
 {

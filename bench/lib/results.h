@@ -92,6 +92,13 @@ int fb_results_copy_metric(struct fb_results *r, const struct fb_metric *m);
  * counts as one boot whose figure is its value.
  */
 int fb_results_pool_metric(struct fb_results *r, const struct fb_metric *m);
+/*
+ * Append @v as one more repetition of the figure @m in @r (added, with
+ * @v as its only repetition, when @r does not have it yet); the value
+ * stays as it is.
+ */
+int fb_results_append_rep(struct fb_results *r, const struct fb_metric *m,
+			  double v);
 /* The same for a histogram: bucket counts of the same figure are summed. */
 int fb_results_pool_hist(struct fb_results *r, const struct fb_histrec *h);
 int fb_results_add_hist(struct fb_results *r, const struct fb_histrec *t,

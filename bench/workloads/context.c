@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "stats.h"
 
 void fb_progress(const char *fmt, ...)
@@ -78,17 +79,53 @@ int fb_record_hist(struct fb_ctx *c, const struct fb_fig *f,
 	return fb_results_add_hist(c->res, &t, h);
 }
 
-int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
-	      double *out)
+int fb_repeat_batch(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
+		    double *out, double *batch)
 {
 	double *ns = calloc(n ? n : 1, sizeof(double));
 	int err = ns ? 0 : -ENOMEM;
 
 	for (unsigned int i = 0; i < c->warmup + c->reps && !err; i++) {
+		uint64_t t0 = fb_now_ns();
+
 		err = fn(arg, ns, n);
-		if (!err && i >= c->warmup)
-			out[i - c->warmup] = fb_iqm(ns, n);
+		if (err || i < c->warmup)
+			continue;
+		if (batch)
+			batch[i - c->warmup] = (double)(fb_now_ns() - t0) / (n ? n : 1);
+		out[i - c->warmup] = fb_iqm(ns, n);
 	}
 	free(ns);
 	return err;
+}
+
+int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
+	      double *out)
+{
+	return fb_repeat_batch(c, fn, arg, n, out, NULL);
+}
+
+int fb_record_batch(struct fb_ctx *c, const struct fb_fig *f,
+		    const double *reps, const double *batch, size_t n)
+{
+	struct fb_fig fb = *f;
+	char name[96];
+	int err = fb_record(c, f, reps, n);
+
+	size_t l = strlen(f->metric);
+
+	/* create_close_ns -> create_close_batch_ns */
+	if (l > 3 && !strcmp(f->metric + l - 3, "_ns"))
+		snprintf(name, sizeof(name), "%.*s_batch_ns", (int)(l - 3), f->metric);
+	else
+		snprintf(name, sizeof(name), "%s_batch", f->metric);
+	fb.metric = name;
+	return err ? err : fb_record(c, &fb, batch, n);
+}
+
+const char *fb_floor_mainline(const struct fb_metric *m, int *gate)
+{
+	(void)m;
+	*gate = 1;
+	return "mainline";
 }

@@ -52,15 +52,18 @@ static int run_single(struct fb_ctx *c, const struct fb_backend *b, void *src)
 			    .series = "single", .metric = "create_close_ns",
 			    .unit = "ns", .gate = 1 };
 	double *reps = calloc(c->reps, sizeof(double));
-	int err = reps ? fb_repeat(c, single_rep, &a, c->iters, reps) : -ENOMEM;
+	double *batch = calloc(c->reps, sizeof(double));
+	int err = reps && batch ? fb_repeat_batch(c, single_rep, &a, c->iters,
+						  reps, batch) : -ENOMEM;
 
 	if (!err)
-		err = fb_record(c, &f, reps, c->reps);
+		err = fb_record_batch(c, &f, reps, batch, c->reps);
 	if (!err)
-		fb_progress("create   %-8s single: %.0f ns per create+close (interquartile mean op, median of %u reps x %u)",
+		fb_progress("create   %-8s single: %.0f ns per create+close (interquartile mean op, median of %u reps x %u), batch %.0f ns",
 			    b->name, fb_median(reps, c->reps), c->reps,
-			    c->iters);
+			    c->iters, fb_median(batch, c->reps));
 	free(reps);
+	free(batch);
 	return err;
 }
 
@@ -167,4 +170,5 @@ const struct fb_workload fb_wl_create = {
 	.params = "--iters N (1000), --k-create LIST (1024,4096), --reps N, --warmup N",
 	.needs = FB_OP_CREATE,
 	.run = create_run,
+	.floor = fb_floor_mainline,
 };

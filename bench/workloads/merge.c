@@ -81,12 +81,14 @@ static int measure(struct fb_ctx *c, const struct fb_backend *b,
 			    .x = p, .metric = "merge_ns", .unit = "ns",
 			    .gate = 1 };
 	double *reps = calloc(c->reps, sizeof(double));
+	double *batch = calloc(c->reps, sizeof(double));
 	uint32_t npts = 0;
-	int err = reps ? fb_repeat(c, merge_rep, &m, iters, reps) : -ENOMEM;
+	int err = reps && batch ? fb_repeat_batch(c, merge_rep, &m, iters,
+						  reps, batch) : -ENOMEM;
 	int fd;
 
 	if (!err)
-		err = fb_record(c, &f, reps, c->reps);
+		err = fb_record_batch(c, &f, reps, batch, c->reps);
 	fd = err ? -1 : b->merge(a, d);
 	if (fd >= 0) {
 		double v;
@@ -100,9 +102,11 @@ static int measure(struct fb_ctx *c, const struct fb_backend *b,
 		err = fb_record(c, &f, &v, 1);
 	}
 	if (!err)
-		fb_progress("merge    %-8s %-8s P=%-4u: %.0f ns per merge+close, result has %u points",
-			    b->name, series, p, fb_median(reps, c->reps), npts);
+		fb_progress("merge    %-8s %-8s P=%-4u: %.0f ns per merge+close (batch %.0f), result has %u points",
+			    b->name, series, p, fb_median(reps, c->reps),
+			    fb_median(batch, c->reps), npts);
 	free(reps);
+	free(batch);
 	return err;
 }
 
@@ -271,4 +275,5 @@ const struct fb_workload fb_wl_merge = {
 	.params = "--p LIST (1,4,16,64,256,1024), --iters N (1000; /P for points), --reps N",
 	.needs = FB_OP_CREATE | FB_OP_MERGE | FB_OP_INFO,
 	.run = merge_run,
+	.floor = fb_floor_mainline,
 };

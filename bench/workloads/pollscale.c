@@ -173,10 +173,21 @@ static int pollscale_supported(const struct fb_backend *b)
 	       fb_wait_method_ok(b, FB_WAIT_NATIVE, 1);
 }
 
+/*
+ * The waiters run on the other vCPUs: under tcg a ratio spans vCPUs and
+ * is gated only in a 1-vCPU guest (icount gates the SMP figures).
+ */
+static const char *pollscale_floor(const struct fb_metric *m, int *gate)
+{
+	*gate = m->vcpus == 1;
+	return fb_wait_floor(m->series);
+}
+
 const struct fb_workload fb_wl_pollscale = {
 	.name = "pollscale",
 	.desc = "one signal wakes W waiters (own fences / one shared; threads or epoll)",
 	.params = "--w LIST (1,4,16,64,256), --rounds N (20), --warmup N",
 	.supported = pollscale_supported,
 	.run = pollscale_run,
+	.floor = pollscale_floor,
 };

@@ -115,4 +115,5 @@ const struct fb_workload fb_wl_signalcost = {
 	.params = "--k-signal LIST (1,16,256,1024,4096,16384), --iters N (/4 per rep), --reps N",
 	.needs = FB_OP_CREATE | FB_OP_INFO,
 	.run = signalcost_run,
+	.floor = fb_floor_mainline,
 };

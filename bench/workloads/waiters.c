@@ -33,6 +33,11 @@ const char *fb_wait_method_name(int method)
 							  "?";
 }
 
+const char *fb_wait_floor(const char *series)
+{
+	return strstr(series, "wait") ? "futex" : "eventfd";
+}
+
 int fb_wait_method_ok(const struct fb_backend *b, int method, int shared)
 {
 	switch (method) {

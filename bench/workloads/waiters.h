@@ -78,4 +78,10 @@ int fb_wpool_round(struct fb_wpool *p, const int *handles,
 		   void (*pre)(void *), void *pre_arg, uint64_t *lat);
 void fb_wpool_stop(struct fb_wpool *p);
 
+/*
+ * The floor of a wake-up figure (series "<how>/..." or ".../<method>"):
+ * futex for native waits, eventfd for poll and epoll.
+ */
+const char *fb_wait_floor(const char *series);
+
 #endif /* FB_WAITERS_H */

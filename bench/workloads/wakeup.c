@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "clock.h"
 #include "placement.h"
@@ -173,10 +174,18 @@ static int wakeup_supported(const struct fb_backend *b)
 	       fb_wait_method_ok(b, FB_WAIT_NATIVE, 0);
 }
 
+/* Same-vCPU figures are gated as ratios under tcg; cross-vCPU ones are not. */
+static const char *wakeup_floor(const struct fb_metric *m, int *gate)
+{
+	*gate = !strstr(m->series, "cross");
+	return fb_wait_floor(m->series);
+}
+
 const struct fb_workload fb_wl_wakeup = {
 	.name = "wakeup",
 	.desc = "signal-to-wake-up latency, one waiter (poll, wait, epoll; same/cross vCPU)",
 	.params = "--samples N (10000), --gap-us N (0), --reps N (blocks)",
 	.supported = wakeup_supported,
 	.run = wakeup_run,
+	.floor = wakeup_floor,
 };

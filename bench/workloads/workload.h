@@ -46,7 +46,22 @@ struct fb_workload {
 	int (*supported)(const struct fb_backend *b);
 	/* Run the whole sweep on @b; 0 or -errno. */
 	int (*run)(struct fb_ctx *c, const struct fb_backend *b);
+	/*
+	 * The in-round control of figure @m: the backend whose same figure,
+	 * measured in the same round, divides it (a floor such as eventfd,
+	 * or the reference mainline); NULL: none. *@gate: whether that
+	 * ratio is gated under tcg and kvm, where a figure that spans two
+	 * vCPUs measures the host's scheduling more than the guest's path
+	 * (rounds.h). Not set: every figure is only ever absolute.
+	 */
+	const char *(*floor)(const struct fb_metric *m, int *gate);
 };
+
+/*
+ * Control for figures that have no raw counterpart (create, merge, signal
+ * cost: one vCPU): the kernel's own mainline backend, gated.
+ */
+const char *fb_floor_mainline(const struct fb_metric *m, int *gate);
 
 extern const struct fb_workload *const fb_workloads[];
 const struct fb_workload *fb_workload_find(const char *name);
@@ -87,6 +102,25 @@ typedef int (*fb_rep_fn)(void *arg, double *ns, unsigned int n);
  */
 int fb_repeat(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
 	      double *out);
+
+/*
+ * fb_repeat(), and in @batch (when not NULL) the batch figure of each
+ * repetition: the time of the whole repetition divided by @n. The
+ * interquartile mean leaves out the slow ops; the batch figure keeps
+ * whatever lands inside the repetition (RCU callbacks, deferred file
+ * release, timer ticks) and the two clock reads of each op, so that a
+ * backend that defers work cannot look faster than it is.
+ */
+int fb_repeat_batch(struct fb_ctx *c, fb_rep_fn fn, void *arg, unsigned int n,
+		    double *out, double *batch);
+
+/*
+ * Record the figure @f->metric from @reps and, next to it, the figure
+ * "<name>_batch_ns" (for a metric "<name>_ns") from @batch, both gated as
+ * @f says.
+ */
+int fb_record_batch(struct fb_ctx *c, const struct fb_fig *f,
+		    const double *reps, const double *batch, size_t n);
 
 /* Error bookkeeping: count it, print it, return @err. */
 int fb_fail(struct fb_ctx *c, int err, const char *what);
