@@ -7,6 +7,7 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
+#include "pollerr.h"
 #include "stress.h"
 
 enum tc_kind { TC_POLL, TC_EPOLL, TC_WAIT_IOCTL, TC_KINDS };
@@ -102,9 +103,12 @@ static void tc_round(const struct stress_params *p, unsigned int round)
 		pthread_join(th[i], NULL);
 		rel_fig()->ops++;
 		switch (w[i].kind) {
-		case TC_POLL:	/* POLLIN (mainline) or POLLERR (2013 ABI) */
-			REL_CHECK(w[i].result == 1 || w[i].result == -EIO,
-				  "%s %s waiter got %d", tc_names[w[i].kind], what, w[i].result);
+		case TC_POLL:	/* POLLIN, or POLLERR where poll_err says so */
+			REL_CHECK(w[i].result == fb_poll_err_result(p->dev->name),
+				  "%s %s waiter got %d, want %d (poll_err %d)",
+				  tc_names[w[i].kind], what, w[i].result,
+				  fb_poll_err_result(p->dev->name),
+				  fb_poll_err(p->dev->name));
 			break;
 		case TC_EPOLL:
 			REL_CHECK(w[i].result == 1, "%s %s waiter got %d",
