@@ -38,7 +38,7 @@ MODE ?= auto
 QUICK ?=
 BOOTS ?=
 RUN ?= results/latest
-.PHONY: bench-run plots compare baseline
+.PHONY: bench-run plots compare baseline planted-bench
 bench-run: $(FBTOOL)
 	@MODE="$(MODE)" QUICK="$(QUICK)" BOOTS="$(BOOTS)" bench/run-bench
 
@@ -50,3 +50,8 @@ compare: $(FBTOOL)
 
 baseline: $(FBTOOL)
 	@bench/make-baseline $(RUN)
+
+# A planted slowdown (bench/planted/BUG.patch) must fail the gate on its
+# backend and on no other: make planted-bench BUG=... MODE=icount|tcg
+planted-bench: $(FBTOOL)
+	@bench/run-planted "$(BUG)" "$(MODE)"
