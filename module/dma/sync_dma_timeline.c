@@ -320,11 +320,16 @@ bool sync_dma_pt_is_later(struct dma_fence *a, struct dma_fence *b)
  * signaled without error never wins over one that has not: 2^31 counts
  * after it signaled, the 32-bit seqno compare of a foreign fence calls it
  * the later one, and keeping it would signal the merge while the other is
- * still pending. Otherwise the later one. Process context (may take the
+ * still pending. Otherwise the later one. Two points of one sync_dma
+ * timeline compare exact 64-bit counts, where the later one is the right
+ * pick (it signals last), so they skip the status look-ups and their locks
+ * (a P-point merge made 2P of them). Process context (may take the
  * fences' locks).
  */
 struct dma_fence *sync_dma_pt_keep(struct dma_fence *a, struct dma_fence *b)
 {
+	if (sync_dma_to_pt(a) && sync_dma_to_pt(b))
+		return sync_dma_pt_is_later(b, a) ? b : a;
 	if (dma_fence_get_status(a) == 1)
 		return b;
 	if (dma_fence_get_status(b) == 1)
