@@ -3,9 +3,9 @@
 # 30-conformance.sh - the shared fence conformance suite on every backend,
 # then once more on legacy and dma with their poll_err parameter flipped.
 #
-# mainline is always required (CONFIG_SW_SYNC is in every guest kernel);
-# legacy and dma are required when their modules are in /fb/modules, so a
-# module that fails to bring up its device is a failure, not a skip.
+# The required backends (a module that fails to bring up its device is a
+# failure, not a skip) come from fb-required-backends (vm/), the one place
+# that rule is written.
 #
 # poll_err (issue 15, docs/semantics.md): what poll() reports for a fence
 # signaled with an error, POLLERR (Y) or POLLIN (N). Defaults: legacy Y (the
@@ -13,16 +13,10 @@
 # suite checks the defaults, writes the other value, runs the module's
 # backend again (the cases read the parameter, so they expect the new
 # behaviour; result lines say "[poll_err=V]"), and writes the default back.
-req=mainline
+req=$(fb-required-backends)
 mods=
-if ls /fb/modules/*legacy*.ko >/dev/null 2>&1; then
-	req="$req legacy"
-	mods="$mods legacy:sync_legacy:Y:N"
-fi
-if ls /fb/modules/*dma*.ko >/dev/null 2>&1; then
-	req="$req dma"
-	mods="$mods dma:sync_dma:N:Y"
-fi
+case ",$req," in *,legacy,*) mods="$mods legacy:sync_legacy:Y:N" ;; esac
+case ",$req," in *,dma,*) mods="$mods dma:sync_dma:N:Y" ;; esac
 echo "# FB_REQUIRE_BACKENDS=\"$req\""
 
 P=0 F=0 S=0

@@ -23,11 +23,7 @@ mods=/fb/modules
 kml=/sys/kernel/debug/kmemleak
 
 # Backends whose module is in this initramfs must be there (mainline always).
-if [ -z "${FB_REQUIRE_BACKENDS:-}" ]; then
-	FB_REQUIRE_BACKENDS=mainline
-	grep -q legacy "$mods/load.list" 2>/dev/null && FB_REQUIRE_BACKENDS="$FB_REQUIRE_BACKENDS,legacy"
-	grep -q dma "$mods/load.list" 2>/dev/null && FB_REQUIRE_BACKENDS="$FB_REQUIRE_BACKENDS,dma"
-fi
+[ -n "${FB_REQUIRE_BACKENDS:-}" ] || FB_REQUIRE_BACKENDS=$(fb-required-backends "$mods/load.list")
 export FB_REQUIRE_BACKENDS
 echo "reliability: mode $mode, backends $backends, required $FB_REQUIRE_BACKENDS"
 
