@@ -315,7 +315,7 @@ static const struct fb_metric *headline(const struct fb_results *r,
 	static const char *const pref[][3] = {
 		/* workload, series, metric (first match wins) */
 		{ "create", "single", "create_close_ns" },
-		{ "merge", "2way", "merge_ns" },
+		{ "merge", "2way", "merge_close_ns" },
 		{ "wakeup", "poll/cross", "p50_ns" },
 		{ "wakeup", "wait/cross", "p50_ns" },
 		{ "wakeup", "poll/same", "p50_ns" },

@@ -50,6 +50,25 @@ static int load_numbers(const struct fb_jv *a, double **v, size_t *n)
 	return 0;
 }
 
+/*
+ * Metric names that changed, so that results written before still load
+ * under the current name: { workload, old name, new name }.
+ */
+static const char *const renamed[][3] = {
+	/* merge figures time the merge and the close of its result */
+	{ "merge", "merge_ns", "merge_close_ns" },
+	{ "merge", "merge_batch_ns", "merge_close_batch_ns" },
+};
+
+static const char *current_name(const char *workload, const char *metric)
+{
+	for (size_t i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
+		if (!strcmp(workload, renamed[i][0]) &&
+		    !strcmp(metric, renamed[i][1]))
+			return renamed[i][2];
+	return metric;
+}
+
 static int load_metric(struct fb_results *r, const struct fb_jv *o)
 {
 	struct fb_metric m;
@@ -60,7 +79,7 @@ static int load_metric(struct fb_results *r, const struct fb_jv *o)
 	m.backend = (char *)fb_jv_str(o, "backend", "");
 	m.series = (char *)fb_jv_str(o, "series", "");
 	m.xname = (char *)fb_jv_str(o, "xname", "");
-	m.metric = (char *)fb_jv_str(o, "metric", "");
+	m.metric = (char *)current_name(m.workload, fb_jv_str(o, "metric", ""));
 	m.unit = (char *)fb_jv_str(o, "unit", "");
 	m.mode = (char *)fb_jv_str(o, "mode", "");
 	m.x = fb_jv_num(o, "x", 0);

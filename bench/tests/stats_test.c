@@ -246,6 +246,39 @@ static void test_roundtrip(void)
 	free(h);
 }
 
+/* Results written before a metric was renamed load under its new name. */
+static void test_renamed_metric(void)
+{
+	char dir[] = "/tmp/fb-stats-test.XXXXXX", path[256], err[256];
+	struct fb_results back;
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/old.json", dir);
+	f = fopen(path, "w");
+	if (!f) {
+		CHECK(0, "fopen");
+		return;
+	}
+	fputs("{\"schema\": \"fencebench-results-1\", \"meta\": {\"mode\": \"icount\"},\n"
+	      " \"metrics\": [{\"workload\": \"merge\", \"backend\": \"dma\", \"series\": \"2way\",\n"
+	      "  \"xname\": \"\", \"x\": 0, \"metric\": \"merge_ns\", \"unit\": \"ns\",\n"
+	      "  \"mode\": \"icount\", \"vcpus\": 1, \"numa\": 1, \"gate\": true, \"value\": 3510,\n"
+	      "  \"reps\": [3510, 3511]}], \"histograms\": []}\n", f);
+	fclose(f);
+	fb_results_init(&back);
+	CHECK(!fb_results_load(&back, path, err, sizeof(err)), "load old: %s", err);
+	CHECK(back.nm == 1 && !strcmp(back.m[0].metric, "merge_close_ns") &&
+	      back.m[0].value == 3510, "merge_ns is read as merge_close_ns (got '%s')",
+	      back.nm ? back.m[0].metric : "none");
+	fb_results_free(&back);
+	unlink(path);
+	rmdir(dir);
+}
+
 /* Student's t against table values (two-sided 5 % and 1 % points). */
 static void test_student_t(void)
 {
@@ -296,7 +329,7 @@ static void test_welch(void)
 static void test_pool(void)
 {
 	struct fb_metric t = { .workload = "merge", .backend = "dma", .series = "2way",
-			       .xname = "", .metric = "merge_ns", .unit = "ns",
+			       .xname = "", .metric = "merge_close_ns", .unit = "ns",
 			       .mode = "tcg", .vcpus = 2, .numa = 1, .gate = 1 };
 	struct fb_histrec ht = { .workload = "wakeup", .backend = "dma",
 				 .series = "poll/cross", .mode = "tcg", .vcpus = 2, .numa = 1 };
@@ -347,6 +380,7 @@ int main(void)
 	test_mann_whitney();
 	test_bootstrap();
 	test_roundtrip();
+	test_renamed_metric();
 	test_student_t();
 	test_welch();
 	test_pool();

@@ -78,7 +78,7 @@ static int measure(struct fb_ctx *c, const struct fb_backend *b,
 	struct merge_arg m = { b, a, d };
 	struct fb_fig f = { .workload = "merge", .backend = b->name,
 			    .series = series, .xname = p ? "P" : "",
-			    .x = p, .metric = "merge_ns", .unit = "ns",
+			    .x = p, .metric = "merge_close_ns", .unit = "ns",
 			    .gate = 1 };
 	double *reps = calloc(c->reps, sizeof(double));
 	double *batch = calloc(c->reps, sizeof(double));
@@ -203,7 +203,7 @@ static int run_points(struct fb_ctx *c, const struct fb_backend *b,
 	struct points_arg pa = { b, p, 0x5eed0000ull + p };
 	struct fb_fig f = { .workload = "merge", .backend = b->name,
 			    .series = "points", .xname = "P", .x = p,
-			    .metric = "merge_ns", .unit = "ns", .gate = 1 };
+			    .metric = "merge_close_ns", .unit = "ns", .gate = 1 };
 	unsigned int iters = c->iters / p > 32 ? c->iters / p : 32;
 	double *reps = calloc(c->reps, sizeof(double));
 	int err = reps ? fb_repeat(c, points_rep, &pa, iters, reps) : -ENOMEM;
