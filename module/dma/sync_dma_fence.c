@@ -439,6 +439,7 @@ static void sync_dma_fence_pt_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
 	struct sync_dma_fence_cb *fcb =
 		container_of(cb, struct sync_dma_fence_cb, cb);
 
+	lockdep_assert_held(pt->lock);
 	sync_dma_fence_pt_done(fcb->fence, pt);
 }
 

@@ -129,6 +129,7 @@ static void sync_dma_timeline_put(struct sync_dma_timeline *tl)
 static void sync_dma_pt_signal_locked(struct sync_dma_timeline *tl,
 				      struct sync_dma_pt *pt, int error)
 {
+	lockdep_assert_held(&tl->lock);
 	rb_erase_cached(&pt->pending_node, &tl->pending);
 	RB_CLEAR_NODE(&pt->pending_node);
 	if (error)

@@ -22,6 +22,7 @@
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/lockdep.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -96,6 +97,7 @@ static int sw_sync_pt_has_signaled(struct sync_pt *sync_pt)
 {
 	struct sw_sync_timeline *obj = to_sw_timeline(sync_pt->parent);
 
+	lockdep_assert_held(&sync_pt->parent->active_list_lock);
 	return sw_sync_cmp(READ_ONCE(obj->value),
 			   to_sw_pt(sync_pt)->value) >= 0;
 }
