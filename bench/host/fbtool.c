@@ -220,6 +220,30 @@ static int cmd_compare(int argc, char **argv)
 			       "figures; rebaseline on purpose if it is intended\n", *k, a, b);
 	}
 	fb_policy_for_mode(mode, &pol);
+	/*
+	 * Under tcg and kvm only in-round control ratios are gated (an
+	 * absolute figure there is the host's speed of those minutes): a
+	 * baseline from before interleaved rounds gates nothing, and says so.
+	 */
+	if (pol.by_boot) {
+		int absolute = 0, ratios = 0;
+
+		for (size_t k = 0; k < base.nm; k++) {
+			if (!base.m[k].gate)
+				continue;
+			if (!strcmp(base.m[k].unit, "ratio")) {
+				ratios++;
+				continue;
+			}
+			base.m[k].gate = 0;
+			absolute++;
+		}
+		if (absolute)
+			printf("# %d absolute figures of the baseline are shown, not gated: under %s "
+			       "only ratios to a control measured in the same round are%s\n",
+			       absolute, mode, ratios ? "" :
+			       " (this baseline has none: it predates interleaved rounds; make a new one)");
+	}
 	if (isfinite(thr))
 		pol.threshold = thr;
 	if (isfinite(alpha))
