@@ -88,6 +88,9 @@ static int test_boots(const struct fb_side *b, const struct fb_side *n,
 		}
 	}
 	out->test = "Welch";
+	/* The ratio the test and the interval are about: of geometric means. */
+	if (all_positive(b->boots, nb) && all_positive(n->boots, nn))
+		out->ratio = exp(w.diff);
 	out->p_slower = w.p_greater;
 	out->p_faster = w.p_less;
 	return 1;

@@ -18,7 +18,8 @@
  *   (boot_values) and the value the median over the boots. The test is
  *   Welch's t-test on the logarithms of the boot figures (a ratio is a
  *   difference of logs); the interval the matching 95 % t interval of the
- *   ratio of their geometric means. A figure with fewer than two boots on
+ *   ratio of their geometric means, which is also the ratio reported and
+ *   held against the threshold. A figure with fewer than two boots on
  *   a side is not tested (FB_UNTESTED): one boot cannot tell a change
  *   from the boot-to-boot spread.
  *

@@ -139,6 +139,9 @@ static void test_boots_needed(void)
 	      "tcg, two boots a side, x2 with 0.2%% spread: regressed (p %g)", r.p_slower);
 	CHECK(r.ci_lo < 2.0 && r.ci_hi > 1.99 && r.ci_lo > 1.9,
 	      "ratio interval [%g, %g] holds 2", r.ci_lo, r.ci_hi);
+	CHECK(r.ci_lo <= r.ratio && r.ratio <= r.ci_hi,
+	      "the reported ratio %g is the one its interval [%g, %g] is about",
+	      r.ratio, r.ci_lo, r.ci_hi);
 }
 
 /*
