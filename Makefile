@@ -45,6 +45,7 @@ help:
 	@echo "  make baseline    make the latest run the baseline of its mode"
 	@echo "  make fuzz        run the ioctl fuzzer in the debug guest (SECONDS=N)"
 	@echo "  make planted     the reliability campaign with a planted bug (BUG=name): must fail"
+	@echo "  make planted-bench BUG=name MODE=icount|tcg   a planted slowdown: the gate must flag that backend only"
 	@echo "  make test TEST_FLAVOUR=perf   every guest suite in one perf guest (quick, no KASAN)"
 	@echo
 	@echo "  make deps        apt-get install the Debian packages needed"
