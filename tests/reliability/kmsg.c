@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <regex.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,10 +15,64 @@
 
 static int kmsg_fd = -1;
 
+/*
+ * The kernel report patterns: vm/kernel-reports, installed in the guest as
+ * /fb/etc/kernel-reports (FB_KERNEL_REPORTS names another file), one
+ * extended regular expression per line. vm/run matches the console
+ * against the same file.
+ */
+#define REL_KMSG_MAX_PATTERNS 64
+static regex_t patterns[REL_KMSG_MAX_PATTERNS];
+static size_t npatterns;
+
+int rel_kmsg_patterns(void)
+{
+	const char *path = getenv("FB_KERNEL_REPORTS");
+	char line[256];
+	FILE *f;
+	int err = 0;
+
+	if (npatterns)
+		return 0;
+	if (!path)
+		path = "/fb/etc/kernel-reports";
+	f = fopen(path, "re");
+	if (!f) {
+		err = -errno;
+		fprintf(stderr, "kmsg: cannot read the kernel report patterns %s: %s\n",
+			path, strerror(-err));
+		return err;
+	}
+	while (!err && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		if (npatterns == REL_KMSG_MAX_PATTERNS ||
+		    regcomp(&patterns[npatterns], line, REG_EXTENDED | REG_NOSUB)) {
+			fprintf(stderr, "kmsg: %s: bad or too many patterns at '%s'\n",
+				path, line);
+			err = -EINVAL;
+			break;
+		}
+		npatterns++;
+	}
+	fclose(f);
+	if (!err && !npatterns) {
+		fprintf(stderr, "kmsg: %s holds no patterns\n", path);
+		err = -EINVAL;
+	}
+	return err;
+}
+
 int rel_kmsg_open(void)
 {
+	int err;
+
 	if (kmsg_fd >= 0)
 		return 0;
+	err = rel_kmsg_patterns();
+	if (err)
+		return err;
 	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (kmsg_fd < 0)
 		return -errno;
@@ -32,23 +88,8 @@ int rel_kmsg_open(void)
 
 int rel_kmsg_is_splat(const char *m)
 {
-	static const char *const anywhere[] = {
-		"BUG:", "WARNING:", "KASAN", "UBSAN", "ODEBUG", "kernel BUG",
-		"Oops", "general protection fault", "list_add corruption",
-		"list_del corruption", "DEBUG_LOCKS_WARN_ON", "invalid context",
-		"soft lockup", "hard LOCKUP", "new suspected memory leak",
-		"refcount_t:", "Kernel panic", "circular locking",
-		"recursive locking", "inconsistent lock state",
-		"suspicious RCU usage", "bad unlock balance",
-		"held when returning to user space", "lock held when",
-	};
-	static const char *const at_start[] = { "INFO:", "BUG " };
-
-	for (size_t i = 0; i < sizeof(anywhere) / sizeof(anywhere[0]); i++)
-		if (strstr(m, anywhere[i]))
-			return 1;
-	for (size_t i = 0; i < sizeof(at_start) / sizeof(at_start[0]); i++)
-		if (!strncmp(m, at_start[i], strlen(at_start[i])))
+	for (size_t i = 0; i < npatterns; i++)
+		if (!regexec(&patterns[i], m, 0, NULL, 0))
 			return 1;
 	return 0;
 }

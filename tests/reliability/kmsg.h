@@ -7,8 +7,10 @@
 
 /*
  * Start watching: later calls only see records logged after this one.
- * Returns 0, or -errno if /dev/kmsg cannot be read (then every check
- * reports -1: "cannot tell", which callers must count as a failure).
+ * Loads the report patterns first (vm/kernel-reports, in the guest
+ * /fb/etc/kernel-reports, or the file FB_KERNEL_REPORTS names).
+ * Returns 0, or -errno if they or /dev/kmsg cannot be read (then every
+ * check reports -1: "cannot tell", which callers must count as a failure).
  */
 int rel_kmsg_open(void);
 
@@ -19,7 +21,13 @@ int rel_kmsg_open(void);
  */
 int rel_kmsg_check(const char *tag);
 
-/* 1 if @line (a kernel log message) starts a splat report. */
+/*
+ * Load the report patterns (rel_kmsg_open() does it too): 0, or -errno
+ * with a message on stderr.
+ */
+int rel_kmsg_patterns(void);
+
+/* 1 if @line (a kernel log message) matches a report pattern (after open). */
 int rel_kmsg_is_splat(const char *line);
 
 #endif /* REL_KMSG_H */
