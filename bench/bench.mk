@@ -5,7 +5,7 @@
 BENCH_LIB_SRCS := $(filter-out bench/lib/syncdev.c,$(wildcard bench/lib/*.c))
 BENCH_GUEST_SRCS := bench/main.c bench/rounds.c $(BENCH_LIB_SRCS) bench/lib/syncdev.c \
 	$(wildcard bench/backends/*.c) $(wildcard bench/workloads/*.c)
-BENCH_HDRS := bench/rounds.h $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
+BENCH_HDRS := bench/rounds.h bench/tests/check.h $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
 	bench/host/*.h) module/include/uapi/fencebench_sync.h
 # Host side: the statistics and result-file parts of bench/lib plus bench/host.
 BENCH_HOST_LIB := bench/lib/results.c bench/lib/json.c bench/lib/stats.c \

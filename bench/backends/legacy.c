@@ -1,30 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* legacy.c - backend: the 2013 Android sync framework port (/dev/sw_sync). */
-#include <sys/syscall.h>
-
-#include "syncdev.h"
 #include "timeline.h"
 
-/* The framework's own merge ioctl (SYNC_IOC_LEGACY_MERGE). */
-static int legacy_merge(int a, int b)
-{
-	return fb_fence_merge_legacy(a, b, "fb");
-}
-
+/* The framework's own ABI: SYNC_IOC_LEGACY_MERGE and SYNC_IOC_LEGACY_WAIT. */
 const struct fb_backend fb_backend_legacy = {
 	.name = "legacy",
 	.desc = "2013 Android sync framework + sw_sync, out of tree (/dev/sw_sync)",
-	.ops = FB_OP_CREATE | FB_OP_MERGE | FB_OP_INFO | FB_OP_POLL |
-	       FB_OP_WAIT | FB_OP_WAIT_ALL,
-	.wait_syscall = SYS_ioctl,
-	.probe = fb_tl_probe,
-	.open = fb_tl_open,
-	.close = fb_tl_close,
-	.create = fb_tl_create,
-	.signal = fb_tl_signal,
-	.merge = legacy_merge,
-	.info = fb_tl_info,
-	.arm = fb_tl_arm,
-	.wait = fb_tl_wait_legacy,
-	.disarm = fb_tl_disarm,
+	FB_TL_FRAMEWORK_2013_OPS,
 };

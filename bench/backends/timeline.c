@@ -103,3 +103,8 @@ int fb_tl_wait_legacy(void *src, int h)
 	(void)src;
 	return fb_fence_wait_ioctl(h, -1);
 }
+
+int fb_tl_merge_legacy(int a, int b)
+{
+	return fb_fence_merge_legacy(a, b, "fb");
+}

@@ -6,23 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "hist.h"
 #include "load.h"
 #include "results.h"
 #include "stats.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...) do {					\
-	if (cond) {						\
-		passed++;					\
-	} else {						\
-		failed++;					\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);	\
-		printf(__VA_ARGS__);				\
-		printf("\n");					\
-	}							\
-} while (0)
 
 static double uniform01(uint64_t *rng)
 {

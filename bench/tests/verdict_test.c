@@ -5,21 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "stats.h"
 #include "verdict.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...) do {					\
-	if (cond) {						\
-		passed++;					\
-	} else {						\
-		failed++;					\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);	\
-		printf(__VA_ARGS__);				\
-		printf("\n");					\
-	}							\
-} while (0)
 
 /* n draws of a noisy timing: base * (1 + noise * N(0,1)), positive skew. */
 static void draw(double *v, size_t n, double base, double noise, uint64_t *rng)

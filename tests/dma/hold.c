@@ -29,23 +29,13 @@
 #include <unistd.h>
 
 #include <linux/sync_file.h>
+#include "errname.h"
 #include "fencebench_sync.h"
 #include "syncdev.h"
 
 static int die(const char *step, const char *what)
 {
 	fprintf(stderr, "fb-dma-hold: %s: %s\n", step, what);
-	return 1;
-}
-
-static int want_err(const char *s)
-{
-	if (!strcmp(s, "ok"))
-		return 0;
-	if (!strcmp(s, "ETIME"))
-		return -ETIME;
-	if (!strcmp(s, "ENOENT"))
-		return -ENOENT;
 	return 1;
 }
 
@@ -106,7 +96,7 @@ int main(int argc, char **argv)
 				return die(s, strerror(-r));
 		} else if (!strcmp(s, "wait") && i + 2 < argc) {
 			r = fb_fence_wait_ioctl(fence, atoi(argv[i + 1]));
-			if (r != want_err(argv[i + 2]))
+			if (r != fb_result_by_name(argv[i + 2]))
 				return die(s, r ? strerror(-r) : "success");
 			i += 2;
 		} else if (!strcmp(s, "close-timeline")) {

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "errname.h"
 #include "syncdev.h"
 
 static int fail(const char *cmd, int err)
@@ -42,17 +43,6 @@ static int wait_for_file(const char *path)
 		nanosleep(&tick, NULL);
 	}
 	return -ETIMEDOUT;
-}
-
-static int expect_errno(const char *s)
-{
-	if (!strcmp(s, "ok"))
-		return 0;
-	if (!strcmp(s, "ETIME"))
-		return -ETIME;
-	if (!strcmp(s, "ENOENT"))
-		return -ENOENT;
-	return 1;
 }
 
 int main(int argc, char **argv)
@@ -86,7 +76,7 @@ int main(int argc, char **argv)
 			if (ret < 0)
 				return fail(cmd, -ret);
 		} else if (!strcmp(cmd, "wait")) {
-			int want = expect_errno(argv[i + 2]);
+			int want = fb_result_by_name(argv[i + 2]);
 
 			ret = fb_fence_wait_ioctl(fence, atoi(argv[i + 1]));
 			printf("wait %s ms: %s\n", argv[i + 1],
