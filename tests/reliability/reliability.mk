@@ -54,3 +54,13 @@ fuzz: deps
 planted: deps
 	@$(MAKE) --no-print-directory FLAVOUR=debug initramfs
 	@tests/reliability/run-planted $(BUG)
+
+# make reproduce-mainline-race [ROUNDS=N CPUS=N TIMEOUT=S CASE=NAME]: the
+# use-after-free of the kernel's own sw_sync (docs/mainline-sw_sync-race.md)
+# in the debug guest. Expected to fail the guest on the unpatched kernel:
+# exits 0 when the report fired, 1 when it did not.
+.PHONY: reproduce-mainline-race
+reproduce-mainline-race: deps
+	@$(MAKE) --no-print-directory FLAVOUR=debug initramfs
+	@$(if $(ROUNDS),ROUNDS=$(ROUNDS)) $(if $(CPUS),CPUS=$(CPUS)) $(if $(TIMEOUT),TIMEOUT=$(TIMEOUT)) \
+		$(if $(CASE),CASE=$(CASE)) tests/reliability/reproduce-mainline-race

@@ -7,17 +7,30 @@
 
 #include "stress.h"
 
+/*
+ * mainline_race: the case races fence closes against SW_SYNC_IOC_INC, which
+ * trips a use-after-free in the guest kernel's own sw_sync (6.1.192,
+ * drivers/dma-buf/sw_sync.c: sync_timeline_signal() gets a fence whose
+ * count already reached 0; docs/mainline-sw_sync-race.md). That is an
+ * upstream bug, not one of ours: on the mainline backend these cases run
+ * only when named with --case (make reproduce-mainline-race does), and a
+ * whole-table run (the CI campaign) reports them as skipped, naming the
+ * doc. legacy and dma always run them.
+ */
 static const struct {
 	const char *name;
 	void (*run)(const struct stress_params *p);
+	bool mainline_race;
+	unsigned int caps;	/* FB_CAP_* the backend needs, or skip */
 } cases[] = {
-	{ "producers-consumers", stress_prodcons },
-	{ "merge-storm-32", stress_merge_storm },
-	{ "close-while-signalling", stress_close_signalling },
-	{ "timeline-close-waiters", stress_timeline_close },
-	{ "fork-scm-rights", stress_fd_passing },
-	{ "churn", stress_churn },
-	{ "u32-wrap", stress_wrap },
+	{ "producers-consumers", stress_prodcons, false, 0 },
+	{ "merge-storm-32", stress_merge_storm, false, 0 },
+	{ "close-while-signalling", stress_close_signalling, true, 0 },
+	{ "close-during-signal-walk", stress_close_signal_walk, true, 0 },
+	{ "timeline-close-waiters", stress_timeline_close, false, 0 },
+	{ "fork-scm-rights", stress_fd_passing, false, 0 },
+	{ "churn", stress_churn, false, 0 },
+	{ "u32-wrap", stress_wrap, false, 0 },
 };
 
 static void usage(void)
@@ -77,6 +90,16 @@ int main(int argc, char **argv)
 			if (only && strcmp(only, cases[i].name))
 				continue;
 			rel_case_begin("stress/%s", cases[i].name);
+			if (cases[i].mainline_race && !only &&
+			    !strcmp(p.dev->name, "mainline")) {
+				rel_case_skip("upstream sw_sync race of close and SW_SYNC_IOC_INC (docs/mainline-sw_sync-race.md; run it with --case %s or make reproduce-mainline-race)",
+					      cases[i].name);
+				continue;
+			}
+			if ((p.dev->caps & cases[i].caps) != cases[i].caps) {
+				rel_case_skip("needs sync_file interop");
+				continue;
+			}
 			cases[i].run(&p);
 			if (REL_CHECK(rel_count_fds() == fds, "fds before %d, after %d",
 				      fds, rel_count_fds()) == false)
