@@ -17,9 +17,15 @@
  *
  * Lifetime: a timeline is refcounted; its creator holds one reference
  * (dropped by sync_dma_timeline_destroy()) and every point holds one, so the
- * timeline lives until its last point is released. A live timeline pins
- * this module and the module of its ops (ops->owner): rmmod is refused while
- * any fence fd, exported sync_file or dma_fence reference to a point exists.
+ * timeline lives until its last point is released, and its memory one RCU
+ * grace period longer: a point is freed after a grace period
+ * (dma_fence_free()), so an RCU reader may still follow a dead point's
+ * fence->lock or ops into its timeline (dma_fence_get_rcu_safe(), a
+ * dma_resv walk, dma_fence_timeline_name()-style readers). A timeline pins
+ * this module and the module of its ops (ops->owner) until that grace
+ * period is over: rmmod is refused while any fence fd, exported sync_file
+ * or dma_fence reference to a point exists, and the module's exit waits
+ * for the last frees (rcu_barrier()).
  */
 #ifndef _SYNC_DMA_H
 #define _SYNC_DMA_H
@@ -71,6 +77,8 @@ struct sync_dma_timeline_ops {
  * @pending:	unsignaled points ordered by target count (leftmost first)
  * @points:	every live point, for the debugfs dump
  * @node:	entry in the global timeline list (debugfs)
+ * @rcu:	the timeline is freed an RCU grace period after its last
+ *		reference is gone (see sync_dma_timeline_free())
  */
 struct sync_dma_timeline {
 	const struct sync_dma_timeline_ops *ops;
@@ -85,6 +93,7 @@ struct sync_dma_timeline {
 	struct list_head points;
 
 	struct list_head node;
+	struct rcu_head rcu;
 };
 
 /**

@@ -7,6 +7,7 @@
  * the legacy port, which exports the 2013 names.
  */
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 
 #include "sync_dma_internal.h"
 
@@ -19,9 +20,13 @@ static int __init sync_dma_init(void)
 static void __exit sync_dma_exit(void)
 {
 	/*
-	 * No timeline is left: each pins this module. Points are freed by
-	 * kfree_rcu (dma_fence_free), which runs no code of ours.
+	 * No timeline is left: each pins this module until the RCU callback
+	 * that frees it drops that reference (sync_dma_timeline_free_rcu()).
+	 * That callback may still be returning: wait until every callback
+	 * queued so far has run to its end before our text goes away. Points
+	 * are freed by kfree_rcu (dma_fence_free), which runs no code of ours.
 	 */
+	rcu_barrier();
 	sync_dma_debugfs_exit();
 }
 

@@ -24,6 +24,7 @@
 #include <linux/bits.h>
 #include <linux/export.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -96,28 +97,61 @@ sync_dma_timeline_create(const struct sync_dma_timeline_ops *ops,
 EXPORT_SYMBOL_GPL(sync_dma_timeline_create);
 
 /*
+ * An RCU grace period after the last reference went: free the timeline and
+ * drop its module references. Runs from the RCU callback machinery (softirq
+ * or an rcuo kthread), never from a path that has more of this module's
+ * code to run afterwards.
+ *
+ * Why the module references are dropped here and not in
+ * sync_dma_timeline_free(): whoever drops the last reference to this module
+ * must not execute this module's text afterwards, or rmmod could free that
+ * text under it (module_put() followed by a return into module code). The
+ * paths that release a timeline are module code called from the core
+ * (dma_fence_release() -> sync_dma_pt_release() -> here) and return into
+ * it. Here the only instructions left after the last module_put() are this
+ * callback's own return, and sync_dma_exit() calls rcu_barrier(), which
+ * waits until every callback queued before it has returned: the module's
+ * text outlives them. (rmmod cannot reach sync_dma_exit() before this
+ * module_put(), and the kernel's own free_module() waits one more grace
+ * period before it frees module memory.) The path that queued this
+ * callback still holds both references while it returns into the core; on
+ * the non-preemptible RCU of the guest kernels (PREEMPT_NONE, TREE_RCU)
+ * the grace period cannot end before that CPU has left that path.
+ */
+static void sync_dma_timeline_free_rcu(struct rcu_head *rcu)
+{
+	struct sync_dma_timeline *tl =
+		container_of(rcu, struct sync_dma_timeline, rcu);
+	struct module *owner = tl->ops->owner;
+
+	kfree(tl);
+	module_put(owner);
+	module_put(THIS_MODULE);
+}
+
+/*
  * Last reference gone: may run in any context, including hard irq (the
  * last point released by a dma_fence_array's irq_work), so only irqsave
- * locks and no sleeping. The module references are dropped last; the
- * remaining instructions of this function are the usual module_put() race
- * every self-pinning module has.
+ * locks and no sleeping. The timeline leaves the debugfs list and its
+ * driver's release_obj() runs now; its memory is freed after an RCU grace
+ * period, because its last point is (dma_fence_free() is kfree_rcu()) and
+ * an RCU reader that found that point may still follow fence->lock or
+ * fence->ops into the timeline (sync_dma_pt_signaled() reads tl->value,
+ * the name ops read tl->name and tl->ops) until its read-side section ends.
  */
 static void sync_dma_timeline_free(struct kref *kref)
 {
 	struct sync_dma_timeline *tl =
 		container_of(kref, struct sync_dma_timeline, kref);
-	const struct sync_dma_timeline_ops *ops = tl->ops;
 	unsigned long flags;
 
 	spin_lock_irqsave(&sync_dma_timeline_list_lock, flags);
 	list_del(&tl->node);
 	spin_unlock_irqrestore(&sync_dma_timeline_list_lock, flags);
 
-	if (ops->release_obj)
-		ops->release_obj(tl);
-	kfree(tl);
-	module_put(ops->owner);
-	module_put(THIS_MODULE);
+	if (tl->ops->release_obj)
+		tl->ops->release_obj(tl);
+	call_rcu(&tl->rcu, sync_dma_timeline_free_rcu);
 }
 
 static void sync_dma_timeline_put(struct sync_dma_timeline *tl)

@@ -44,6 +44,11 @@ else
 	bad "poll_err-writable ($prm)"
 fi
 
+# 1c. Timelines outlive their last point by an RCU grace period (sync_dma.h):
+#     the module reads a point whose point and timeline references are gone
+#     inside one RCU read-side section; freed earlier, KASAN reports it.
+check rcu-dead-point-finds-timeline sh -c "echo 1 > /sys/kernel/debug/sync_dma_rcu_check"
+
 # 2. A helper holds a timeline fd, then also a fence fd, then only the
 #    exported sync_file of that fence (timeline and fence fds closed).
 fb-dma-hold open mark "$tmp/a1" waitfile "$tmp/g1" \

@@ -39,6 +39,35 @@ static int try_unload(const char *mod)
 	return syscall(SYS_delete_module, mod, O_NONBLOCK) ? errno : 0;
 }
 
+/*
+ * The module counts to come back to. Objects of earlier programs may still
+ * hold references that go in deferred work: dma frees a timeline, and
+ * drops its module references, from an RCU callback, and a debug guest
+ * after a campaign can take seconds to run its backlog. Take the counts
+ * once they are all 0 (nothing of this backend is left) or have not moved
+ * for 1 s, waiting at most 20 s.
+ */
+static void settle(char **mods, int nmods, int *base)
+{
+	int still = 0;
+
+	for (int tries = 0; tries < 2000 && still < 100; tries++) {
+		bool idle = true, same = true;
+
+		for (int i = 0; i < nmods; i++) {
+			int n = refcnt(mods[i]);
+
+			idle &= n == 0;
+			same &= tries == 0 || n == base[i];
+			base[i] = n;
+		}
+		if (idle)
+			return;
+		still = same ? still + 1 : 0;
+		usleep(10000);
+	}
+}
+
 /* Hold @what open and check that no module of the backend can be removed. */
 static void refused_while(const char *what, int fd, char **mods, int nmods, const int *base)
 {
@@ -100,8 +129,7 @@ int main(int argc, char **argv)
 	rel_begin("rel-unload");
 	if (!rel_backend_use(dev, "unload"))
 		return rel_finish();
-	for (int i = 0; i < nmods; i++)
-		base[i] = refcnt(mods[i]);
+	settle(mods, nmods, base);
 
 	refused_while("timeline", fb_timeline_open(dev), mods, nmods, base);
 
