@@ -31,6 +31,7 @@ static const struct {
 	{ "fork-scm-rights", stress_fd_passing, false, 0 },
 	{ "churn", stress_churn, false, 0 },
 	{ "u32-wrap", stress_wrap, false, 0 },
+	{ "export-poll-last-ref", stress_export_last_ref, false, FB_CAP_DMA_INTEROP },
 };
 
 static void usage(void)

@@ -26,5 +26,6 @@ void stress_fd_passing(const struct stress_params *p);
 void stress_churn(const struct stress_params *p);
 void stress_wrap(const struct stress_params *p);
 void stress_close_signal_walk(const struct stress_params *p);
+void stress_export_last_ref(const struct stress_params *p);
 
 #endif /* REL_STRESS_H */
