@@ -78,7 +78,8 @@ struct sync_dma_timeline_ops {
  * @points:	every live point, for the debugfs dump
  * @node:	entry in the global timeline list (debugfs)
  * @rcu:	the timeline is freed an RCU grace period after its last
- *		reference is gone (see sync_dma_timeline_free())
+ *		reference is gone (see sync_dma_timeline_free()); shares the
+ *		space of @node, which is unlinked by then
  */
 struct sync_dma_timeline {
 	const struct sync_dma_timeline_ops *ops;
@@ -92,8 +93,16 @@ struct sync_dma_timeline {
 	struct rb_root_cached pending;
 	struct list_head points;
 
-	struct list_head node;
-	struct rcu_head rcu;
+	/*
+	 * @node is unlinked before the timeline is queued for freeing, and
+	 * no RCU reader follows it: the RCU head reuses its space, which
+	 * keeps the timeline in its kmalloc size class (with both, dma's
+	 * increment with 256 pending points ran 8-13 % slower under tcg).
+	 */
+	union {
+		struct list_head node;
+		struct rcu_head rcu;
+	};
 };
 
 /**
