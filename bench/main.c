@@ -375,6 +375,10 @@ int main(int argc, char **argv)
 					    w->name, b->name);
 				continue;
 			}
+			if (nrun == sizeof(run) / sizeof(run[0])) {
+				fb_fail(&c, -E2BIG, "more backends than one run holds");
+				break;
+			}
 			run[nrun++] = b;
 		}
 		/*
@@ -385,8 +389,11 @@ int main(int argc, char **argv)
 		if (!strcmp(c.mode, "icount")) {
 			for (size_t i = 0; i < nrun; i++)
 				w->run(&c, run[i]);
-		} else if (fb_run_interleaved(&c, w, run, nrun)) {
-			fb_fail(&c, -ENOMEM, "pooling the rounds");
+		} else {
+			int e = fb_run_interleaved(&c, w, run, nrun);
+
+			if (e)
+				fb_fail(&c, e, "pooling the rounds");
 		}
 		write_out(&res, o.out);
 		fb_progress("workload %s done in %.1f s guest time", w->name,

@@ -8,6 +8,16 @@ FB_BUILD=${FENCEBENCH_BUILD:-${FB_ROOT}/build}
 FB_KSRC_TAR=${FENCEBENCH_KSRC_TAR:-$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)}
 
 fb_log() { printf '[fencebench] %s\n' "$*" >&2; }
+
+# Status 0 if the QEMU whose `--version` line is $1 is 8.1 or later. Older
+# QEMU runs icount vCPUs round-robin without fairness and hangs an SMP
+# icount guest at CPU bring-up (docs/bench.md, "SMP icount").
+fb_qemu_smp_icount_ok() {
+	local v maj min
+	v=$(sed -n '1s/^QEMU emulator version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' <<<"$1")
+	read -r maj min <<<"${v:-0 0}"
+	[ "$maj" -gt 8 ] || { [ "$maj" = 8 ] && [ "$min" -ge 1 ]; }
+}
 fb_die() { printf '[fencebench] error: %s\n' "$*" >&2; exit 1; }
 
 # Debian package version of the source tarball, e.g. 6.1.192-3.

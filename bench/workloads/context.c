@@ -109,10 +109,9 @@ int fb_record_batch(struct fb_ctx *c, const struct fb_fig *f,
 		    const double *reps, const double *batch, size_t n)
 {
 	struct fb_fig fb = *f;
+	size_t l = strlen(f->metric);
 	char name[96];
 	int err = fb_record(c, f, reps, n);
-
-	size_t l = strlen(f->metric);
 
 	/* create_close_ns -> create_close_batch_ns */
 	if (l > 3 && !strcmp(f->metric + l - 3, "_ns"))
