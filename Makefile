@@ -22,6 +22,8 @@ HOST_CC ?= gcc
 HOST_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -pthread \
 	-Imodule/include/uapi -Ibench/lib
 HOST_LDFLAGS := -pthread -lm
+# Parallel jobs for the user-space and module builds (one per CPU).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # Filled by the included fragments: static guest programs, host unit tests.
 GUEST_PROGS :=
@@ -113,7 +115,7 @@ $(GUEST_BIN) $(HOST_TEST_BIN):
 # before their rules are read.
 initramfs:
 	@$(MAKE) --no-print-directory kernel
-	@$(MAKE) --no-print-directory guest modules
+	@$(MAKE) --no-print-directory -j$(JOBS) guest modules
 	@for f in $(FLAVOUR); do vm/build-initramfs $$f >/dev/null || exit 1; done
 
 host-tests: $(HOST_TESTS)
@@ -124,7 +126,8 @@ host-tests: $(HOST_TESTS)
 # in one perf guest (quicker; for development, not what CI runs).
 TEST_FLAVOUR ?= debug
 test: deps
-	@$(MAKE) --no-print-directory FLAVOUR="$(FLAVOURS)" initramfs host-tests
+	@$(MAKE) --no-print-directory FLAVOUR="$(FLAVOURS)" initramfs
+	@$(MAKE) --no-print-directory -j$(JOBS) host-tests
 	@FB_TEST_FLAVOUR=$(TEST_FLAVOUR) tests/run
 
 # Benchmarks: the work is defined in bench/bench.mk (bench-run).

@@ -19,10 +19,16 @@ ksrc=$(fb_ksrc)
 checkpatch=$ksrc/scripts/checkpatch.pl
 
 # checkpatch: errors fail; warnings and checks are counted in the ok line.
+# Files are checked in parallel (one per CPU) and reported in name order.
+jobs=$(nproc 2>/dev/null || echo 2)
 if [ -x "$checkpatch" ]; then
-	while IFS= read -r file; do
-		out=$("$checkpatch" --strict --no-tree --no-summary --terse \
-			--show-types -f "$file" 2>&1)
+	mapfile -t files < <(find module -name '*.[ch]' | sort)
+	mkdir -p "$tmp/cp"
+	printf '%s\n' "${files[@]}" | xargs -P "$jobs" -I{} sh -c \
+		'"$1" --strict --no-tree --no-summary --terse --show-types -f "$2" \
+			> "$3/$(echo "$2" | tr / _)" 2>&1' sh "$checkpatch" {} "$tmp/cp"
+	for file in "${files[@]}"; do
+		out=$(cat "$tmp/cp/$(echo "$file" | tr / _)")
 		nerr=$(grep -c ': ERROR:' <<<"$out")
 		nwarn=$(grep -c ': WARNING:' <<<"$out")
 		nchk=$(grep -c ': CHECK:' <<<"$out")
@@ -32,13 +38,14 @@ if [ -x "$checkpatch" ]; then
 			bad "checkpatch $file ($nerr errors)"
 			grep ': ERROR:' <<<"$out"
 		fi
-	done < <(find module -name '*.[ch]' | sort)
+	done
 else
 	bad "checkpatch ($checkpatch missing: make kernel)"
 fi
 
 # sparse: each module dir is built in a private copy (with module/include
 # beside it, as `make modules` lays it out), so nothing is left in the tree.
+# The dirs build in parallel; their results are reported in name order.
 kdir=$(fb_kdir perf)
 if ! command -v sparse >/dev/null; then
 	bad "sparse (not installed: make deps)"
@@ -47,13 +54,22 @@ elif [ ! -f "$kdir/.fencebench-done" ]; then
 else
 	mkdir -p "$tmp/module"
 	[ -d module/include ] && cp -r module/include "$tmp/module/"
+	dirs=()
 	for kb in module/*/Kbuild; do
 		[ -f "$kb" ] || continue
 		d=$(dirname "$kb")
+		dirs+=("$d")
 		cp -r "$d" "$tmp/module/"
+		(
+			make -s -C "$kdir" M="$tmp/$d" W=1 C=2 modules \
+				> "$tmp/$(basename "$d").log" 2>&1
+			echo $? > "$tmp/$(basename "$d").rc"
+		) &
+	done
+	wait
+	for d in "${dirs[@]}"; do
 		log=$tmp/$(basename "$d").log
-		make -s -C "$kdir" M="$tmp/$d" W=1 C=2 modules > "$log" 2>&1
-		rc=$?
+		rc=$(cat "$tmp/$(basename "$d").rc")
 		if [ "$rc" = 0 ] && ! grep -qE '(warning|error):' "$log"; then
 			ok "sparse $d"
 		else
