@@ -19,71 +19,65 @@
 #include "sysinfo.h"
 #include "workloads/workload.h"
 
-#define MAX_NAMES 16
+/* Options of fencebench itself; parameters come from the tables. */
+#define OPT_PARAM 256
+#define MAX_PARAMS 64
 
 struct opts {
 	const char *backends, *workloads, *out, *mode;
 	int list;
 };
 
-static int parse_list(const char *s, struct fb_list *l)
+static struct fb_ctx ctx;
+
+/* The harness's own parameters: how long each figure is measured. */
+static const struct fb_param harness_params[] = {
+	{ .name = "reps", .type = FB_PARAM_UINT, .val = &ctx.reps,
+	  .def = "5", .help = "measured repetitions per figure",
+	  .min = 1, .max = 64 },
+	{ .name = "warmup", .type = FB_PARAM_UINT, .val = &ctx.warmup,
+	  .def = "1", .help = "unmeasured repetitions first",
+	  .min = 0, .max = 1000 },
+	{ .name = "iters", .type = FB_PARAM_UINT, .val = &ctx.iters,
+	  .def = "1000", .quick = "200",
+	  .help = "operations per repetition (create, merge, signalcost)",
+	  .min = 1, .max = 10000000 },
+	{ 0 },
+};
+
+/* Every parameter: the harness's, then each workload's in order. */
+static const struct fb_param *all_params[MAX_PARAMS];
+static size_t nparams;
+
+static int collect_params(void)
 {
-	char *copy = strdup(s), *tok, *save = NULL;
+	const struct fb_param *t;
 
-	if (!copy)
-		return -ENOMEM;
-	l->n = 0;
-	for (tok = strtok_r(copy, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		char *end;
-		unsigned long v = strtoul(tok, &end, 10);
-
-		if (*end || !v || l->n == FB_MAX_LIST) {
-			free(copy);
-			return -EINVAL;
+	for (t = harness_params; t->name; t++)
+		all_params[nparams++] = t;
+	for (size_t i = 0; fb_workloads[i]; i++)
+		for (t = fb_workloads[i]->params; t && t->name; t++) {
+			for (size_t j = 0; j < nparams; j++)
+				if (!strcmp(all_params[j]->name, t->name)) {
+					fprintf(stderr, "fencebench: parameter --%s declared twice (workload %s)\n",
+						t->name, fb_workloads[i]->name);
+					return -EINVAL;
+				}
+			if (nparams == MAX_PARAMS) {
+				fprintf(stderr, "fencebench: more than %d parameters\n",
+					MAX_PARAMS);
+				return -E2BIG;
+			}
+			all_params[nparams++] = t;
 		}
-		l->v[l->n++] = v;
-	}
-	free(copy);
-	return l->n ? 0 : -EINVAL;
+	return 0;
 }
 
-static void set_list(struct fb_list *l, const unsigned long *v, size_t n)
+static void defaults(int quick)
 {
-	l->n = n;
-	memcpy(l->v, v, n * sizeof(*v));
-}
-
-static void defaults(struct fb_ctx *c)
-{
-	static const unsigned long kc[] = { 1024, 4096 };
-	static const unsigned long p[] = { 1, 4, 16, 64, 256, 1024 };
-	static const unsigned long w[] = { 1, 4, 16, 64, 256 };
-	static const unsigned long ks[] = { 1, 16, 256, 1024, 4096, 16384 };
-	static const unsigned long qkc[] = { 1024 };
-	static const unsigned long qp[] = { 1, 256 };
-	static const unsigned long qw[] = { 1, 16 };
-	static const unsigned long qks[] = { 1, 256, 4096 };
-
-	c->reps = 5;
-	c->warmup = 1;
-	if (c->quick) {
-		c->iters = 200;
-		c->samples = 1000;
-		c->rounds = 25;
-		set_list(&c->k_create, qkc, 1);
-		set_list(&c->p, qp, 2);
-		set_list(&c->w, qw, 2);
-		set_list(&c->k_signal, qks, 3);
-	} else {
-		c->iters = 1000;
-		c->samples = 10000;
-		c->rounds = 20;
-		set_list(&c->k_create, kc, 2);
-		set_list(&c->p, p, 6);
-		set_list(&c->w, w, 5);
-		set_list(&c->k_signal, ks, 6);
-	}
+	fb_params_defaults(harness_params, quick);
+	for (size_t i = 0; fb_workloads[i]; i++)
+		fb_params_defaults(fb_workloads[i]->params, quick);
 }
 
 static void usage(FILE *f)
@@ -92,17 +86,11 @@ static void usage(FILE *f)
 "usage: fencebench [options]\n"
 "  --backend LIST     comma list of backends, or all (default)\n"
 "  --workload LIST    comma list of workloads, or all (default)\n"
-"  --quick            small sweeps for the CI gate (set before the others)\n"
-"  --reps N           measured repetitions per figure (5)\n"
-"  --warmup N         unmeasured repetitions first (1)\n"
-"  --iters N          operations per repetition, create/merge (1000)\n"
-"  --samples N        wake-up samples per configuration (10000)\n"
-"  --rounds N         pollscale rounds per configuration (20)\n"
-"  --gap-us N         idle gap before each wake-up signal (0)\n"
-"  --k-create LIST    create: bulk sizes K (1024,4096)\n"
-"  --p LIST           merge: points per fence P (1,4,16,64,256,1024)\n"
-"  --w LIST           pollscale: waiters W (1,4,16,64,256)\n"
-"  --k-signal LIST    signalcost: pending points K (1,16,256,1024,4096,16384)\n"
+"  --quick            small sweeps for the CI gate (the quick defaults)\n");
+	fb_params_usage(f, harness_params);
+	for (size_t i = 0; fb_workloads[i]; i++)
+		fb_params_usage(f, fb_workloads[i]->params);
+	fprintf(f,
 "  --out DIR          write results.json and CSVs there (default .)\n"
 "  --mode LABEL       timing mode recorded with every figure (icount, tcg, kvm)\n"
 "  --tag KEY=VALUE    extra metadata (repeatable)\n"
@@ -131,10 +119,15 @@ static void list(void)
 		       err ? " -- " : "", err ? why : "");
 	}
 	printf("workloads:\n");
-	for (size_t i = 0; fb_workloads[i]; i++)
-		printf("  %-10s %s\n             params: %s\n",
-		       fb_workloads[i]->name, fb_workloads[i]->desc,
-		       fb_workloads[i]->params);
+	for (size_t i = 0; fb_workloads[i]; i++) {
+		printf("  %-10s %s\n             params: ",
+		       fb_workloads[i]->name, fb_workloads[i]->desc);
+		if (fb_workloads[i]->params)
+			fb_params_line(stdout, fb_workloads[i]->params);
+		else
+			printf("none of its own");
+		printf("\n");
+	}
 }
 
 static int selected(const char *list, const char *name)
@@ -219,10 +212,24 @@ static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 	fb_meta_setf(&r->meta, "clock_read_ns", clock_read_ns());
 	fb_meta_setf(&r->meta, "hist_rel_err", FB_HIST_REL_ERR);
 	fb_meta_setf(&r->meta, "quick", c->quick);
-	fb_meta_setf(&r->meta, "reps", c->reps);
-	fb_meta_setf(&r->meta, "warmup", c->warmup);
-	fb_meta_setf(&r->meta, "samples", c->samples);
-	fb_meta_setf(&r->meta, "gap_ns", (double)c->gap_ns);
+	/* Every parameter as given: "k_create": "1024,4096", "reps": "5". */
+	for (size_t i = 0; i < nparams; i++) {
+		char key[64];
+
+		snprintf(key, sizeof(key), "%s", all_params[i]->name);
+		for (char *k = key; *k; k++)
+			*k = *k == '-' ? '_' : *k;
+		fb_param_format(all_params[i], buf, sizeof(buf));
+		fb_meta_set(&r->meta, key, buf,
+			    all_params[i]->type != FB_PARAM_LIST);
+	}
+	for (size_t i = 0; fb_workloads[i]; i++) {
+		char key[64];
+
+		snprintf(key, sizeof(key), "headline_%s", fb_workloads[i]->name);
+		if (fb_workloads[i]->headline)
+			fb_meta_set(&r->meta, key, fb_workloads[i]->headline, 0);
+	}
 	buf[0] = 0;
 	for (int i = 0; i < argc && len < sizeof(buf) - 1; i++)
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
@@ -230,32 +237,58 @@ static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 	fb_meta_set(&r->meta, "command", buf, 0);
 }
 
-int main(int argc, char **argv)
+/* getopt_long's table: fencebench's options, then one per parameter. */
+static struct option *make_longopts(void)
 {
-	static const struct option longopts[] = {
+	static const struct option fixed[] = {
 		{ "backend", required_argument, NULL, 'b' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ "quick", no_argument, NULL, 'q' },
-		{ "reps", required_argument, NULL, 'r' },
-		{ "warmup", required_argument, NULL, 'W' },
-		{ "iters", required_argument, NULL, 'i' },
-		{ "samples", required_argument, NULL, 's' },
-		{ "rounds", required_argument, NULL, 'R' },
-		{ "gap-us", required_argument, NULL, 'g' },
-		{ "k-create", required_argument, NULL, 'K' },
-		{ "p", required_argument, NULL, 'P' },
-		{ "w", required_argument, NULL, 'X' },
-		{ "k-signal", required_argument, NULL, 'S' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "mode", required_argument, NULL, 'm' },
 		{ "tag", required_argument, NULL, 't' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
 	};
+	size_t nf = sizeof(fixed) / sizeof(fixed[0]);
+	struct option *lo = calloc(nf + nparams + 1, sizeof(*lo));
+
+	if (!lo)
+		return NULL;
+	memcpy(lo, fixed, sizeof(fixed));
+	for (size_t i = 0; i < nparams; i++)
+		lo[nf + i] = (struct option){ all_params[i]->name,
+					      required_argument, NULL,
+					      OPT_PARAM + (int)i };
+	return lo;
+}
+
+/* Cross-parameter checks of the selected workloads; 0 or -EINVAL. */
+static int check_workloads(const struct opts *o, const struct fb_ctx *c)
+{
+	int err = 0;
+
+	for (size_t i = 0; fb_workloads[i]; i++) {
+		const struct fb_workload *w = fb_workloads[i];
+		const char *why;
+
+		if (!w->check || !selected(o->workloads, w->name))
+			continue;
+		why = w->check(c);
+		if (why) {
+			fprintf(stderr, "fencebench: %s: %s\n", w->name, why);
+			err = -EINVAL;
+		}
+	}
+	return err;
+}
+
+int main(int argc, char **argv)
+{
 	struct opts o = { "all", "all", ".", "unknown", 0 };
 	struct fb_results res;
 	struct fb_ctx c;
+	struct option *longopts;
 	char skipped[1024] = "", ran[256] = "", why[256];
 	const struct fb_backend *run[64];
 	size_t nrun;
@@ -272,44 +305,53 @@ int main(int argc, char **argv)
 		execv("/proc/self/exe", argv);
 		/* Not fatal: carry on randomised. */
 	}
-	memset(&c, 0, sizeof(c));
+	if (collect_params())
+		return 2;
+	longopts = make_longopts();
+	if (!longopts) {
+		fprintf(stderr, "fencebench: out of memory\n");
+		return 2;
+	}
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--quick"))
-			c.quick = 1;
-	defaults(&c);
+			ctx.quick = 1;
+	defaults(ctx.quick);
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (opt >= OPT_PARAM && opt < OPT_PARAM + (int)nparams) {
+			if (fb_param_parse(all_params[opt - OPT_PARAM], optarg))
+				err = -EINVAL;
+			continue;
+		}
 		switch (opt) {
 		case 'b': o.backends = optarg; break;
 		case 'w': o.workloads = optarg; break;
 		case 'q': break;
-		case 'r': c.reps = (unsigned int)atoi(optarg); break;
-		case 'W': c.warmup = (unsigned int)atoi(optarg); break;
-		case 'i': c.iters = (unsigned int)atoi(optarg); break;
-		case 's': c.samples = (unsigned int)atoi(optarg); break;
-		case 'R': c.rounds = (unsigned int)atoi(optarg); break;
-		case 'g': c.gap_ns = strtoull(optarg, NULL, 10) * 1000ull; break;
-		case 'K': err |= parse_list(optarg, &c.k_create); break;
-		case 'P': err |= parse_list(optarg, &c.p); break;
-		case 'X': err |= parse_list(optarg, &c.w); break;
-		case 'S': err |= parse_list(optarg, &c.k_signal); break;
 		case 'o': o.out = optarg; break;
 		case 'm': o.mode = optarg; break;
 		case 't':
-			if (ntags < 32 && strchr(optarg, '='))
+			if (ntags < 32 && strchr(optarg, '=')) {
 				tags[ntags++] = optarg;
-			else
+			} else {
+				fprintf(stderr, "fencebench: --tag '%s': want KEY=VALUE (at most 32)\n",
+					optarg);
 				err = -EINVAL;
+			}
 			break;
 		case 'l': o.list = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
-	if (err || optind != argc || !c.reps || c.reps > 64 || !c.iters ||
-	    c.samples < c.reps || !c.rounds || check_names(o.backends, 1) ||
-	    check_names(o.workloads, 0)) {
-		fprintf(stderr, "fencebench: bad arguments (reps 1..64, lists of positive numbers)\n");
-		usage(stderr);
+	free(longopts);
+	c = ctx;
+	if (optind != argc) {
+		fprintf(stderr, "fencebench: unexpected argument '%s'\n",
+			argv[optind]);
+		err = -EINVAL;
+	}
+	if (err || check_names(o.backends, 1) || check_names(o.workloads, 0) ||
+	    check_workloads(&o, &c)) {
+		fprintf(stderr, "fencebench: bad arguments (fencebench --help)\n");
 		return 2;
 	}
 	if (o.list) {

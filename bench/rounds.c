@@ -85,14 +85,17 @@ int fb_run_interleaved(struct fb_ctx *c, const struct fb_workload *w,
 {
 	struct fb_results acc, one;
 	struct fb_ctx rc = *c;
+	unsigned long saved[64];
+	size_t np = 0;
 	int err = 0;
 
 	fb_results_init(&acc);
 	fb_results_init(&one);
 	rc.res = &one;
 	rc.reps = 1;
-	rc.samples = c->samples / c->reps ? c->samples / c->reps : 1;
-	rc.rounds = c->rounds / c->reps > 5 ? c->rounds / c->reps : 5;
+	/* The workload's budgets (samples, rounds) are split over the rounds. */
+	for (const struct fb_param *p = w->params; p && p->name && np < 64; p++)
+		saved[np++] = fb_param_split(p, c->reps);
 	for (unsigned int r = 0; r < c->reps && !err; r++) {
 		rc.warmup = r ? 0 : c->warmup;
 		fb_progress("%s: round %u of %u (%zu backends interleaved)",
@@ -122,5 +125,7 @@ int fb_run_interleaved(struct fb_ctx *c, const struct fb_workload *w,
 		err = fb_results_copy_hist(c->res, &acc.h[i]);
 	fb_results_free(&acc);
 	fb_results_free(&one);
+	for (size_t i = 0; i < np; i++)
+		fb_param_restore(&w->params[i], saved[i]);
 	return err;
 }

@@ -7,7 +7,8 @@
  * on a timeline and signal them by advancing it; raw backends only have the
  * wake-up half (arm, wait, signal, disarm), declared in @ops, so workloads
  * that need fences skip them. Adding a backend: one file defining a
- * struct fb_backend, plus one line in registry.c.
+ * struct fb_backend and registering it with FB_BACKEND_REGISTER();
+ * docs/extending.md has a worked example.
  *
  * All functions return >= 0 on success, -errno on failure.
  */
@@ -29,6 +30,7 @@ enum {
 struct fb_backend {
 	const char *name;
 	const char *desc;
+	int order;			/* run and list order: lower first */
 	unsigned int ops;		/* FB_OP_* */
 	const void *priv;		/* backend's own constant data */
 	long wait_syscall;		/* system call @wait sleeps in */
@@ -57,9 +59,17 @@ struct fb_backend {
 	int (*disarm)(void *src, int h);
 };
 
-/* Registry, terminated by NULL. */
-extern const struct fb_backend *const fb_backends[];
+/* Registered backends in order, terminated by NULL. */
+extern const struct fb_backend *fb_backends[];
 const struct fb_backend *fb_backend_find(const char *name);
+void fb_backend_register(const struct fb_backend *b);
+
+/* Register @b (a struct fb_backend) before main() runs. */
+#define FB_BACKEND_REGISTER(b)						\
+	static void __attribute__((constructor)) fb_register_##b(void)	\
+	{								\
+		fb_backend_register(&(b));				\
+	}
 
 static inline int fb_backend_has(const struct fb_backend *b, unsigned int ops)
 {

@@ -3,8 +3,11 @@
 #include "timeline.h"
 
 /* Same ABI as legacy: the framework's merge and wait ioctls. */
-const struct fb_backend fb_backend_dma = {
+static const struct fb_backend fb_backend_dma = {
 	.name = "dma",
 	.desc = "2013 framework ABI on struct dma_fence, out of tree (/dev/sw_sync_dma)",
+	.order = 20,
 	FB_TL_FRAMEWORK_2013_OPS,
 };
+
+FB_BACKEND_REGISTER(fb_backend_dma);

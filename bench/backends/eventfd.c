@@ -79,9 +79,10 @@ static int efd_disarm(void *src, int h)
 	return p.revents & POLLIN ? efd_wait(src, h) : 0;
 }
 
-const struct fb_backend fb_backend_eventfd = {
+static const struct fb_backend fb_backend_eventfd = {
 	.name = "eventfd",
 	.desc = "eventfd counter (wake-up floor; no fences)",
+	.order = 40,
 	.ops = FB_OP_POLL | FB_OP_WAIT,
 	.wait_syscall = SYS_read,
 	.probe = efd_probe,
@@ -92,3 +93,5 @@ const struct fb_backend fb_backend_eventfd = {
 	.wait = efd_wait,
 	.disarm = efd_disarm,
 };
+
+FB_BACKEND_REGISTER(fb_backend_eventfd);

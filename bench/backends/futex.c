@@ -82,9 +82,10 @@ static int futex_disarm(void *src, int h)
 	return 0;
 }
 
-const struct fb_backend fb_backend_futex = {
+static const struct fb_backend fb_backend_futex = {
 	.name = "futex",
 	.desc = "futex word, FUTEX_WAIT/FUTEX_WAKE (wake-up floor; no fd, no fences)",
+	.order = 50,
 	.ops = FB_OP_WAIT | FB_OP_WAIT_ALL,
 	.wait_syscall = SYS_futex,
 	.probe = futex_probe,
@@ -95,3 +96,5 @@ const struct fb_backend fb_backend_futex = {
 	.wait = futex_wait,
 	.disarm = futex_disarm,
 };
+
+FB_BACKEND_REGISTER(fb_backend_futex);

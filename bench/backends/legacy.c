@@ -3,8 +3,11 @@
 #include "timeline.h"
 
 /* The framework's own ABI: SYNC_IOC_LEGACY_MERGE and SYNC_IOC_LEGACY_WAIT. */
-const struct fb_backend fb_backend_legacy = {
+static const struct fb_backend fb_backend_legacy = {
 	.name = "legacy",
 	.desc = "2013 Android sync framework + sw_sync, out of tree (/dev/sw_sync)",
+	.order = 10,
 	FB_TL_FRAMEWORK_2013_OPS,
 };
+
+FB_BACKEND_REGISTER(fb_backend_legacy);

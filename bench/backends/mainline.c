@@ -9,9 +9,10 @@ static int mainline_merge(int a, int b)
 	return fb_fence_merge(a, b, "fb");
 }
 
-const struct fb_backend fb_backend_mainline = {
+static const struct fb_backend fb_backend_mainline = {
 	.name = "mainline",
 	.desc = "kernel CONFIG_SW_SYNC + sync_file (/sys/kernel/debug/sync/sw_sync)",
+	.order = 30,
 	.ops = FB_OP_CREATE | FB_OP_MERGE | FB_OP_INFO | FB_OP_POLL,
 	.probe = fb_tl_probe,
 	.open = fb_tl_open,
@@ -23,3 +24,5 @@ const struct fb_backend fb_backend_mainline = {
 	.arm = fb_tl_arm,
 	.disarm = fb_tl_disarm,
 };
+
+FB_BACKEND_REGISTER(fb_backend_mainline);

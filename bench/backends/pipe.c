@@ -103,9 +103,10 @@ static int pipe_disarm(void *src, int h)
 	return 0;
 }
 
-const struct fb_backend fb_backend_pipe = {
+static const struct fb_backend fb_backend_pipe = {
 	.name = "pipe",
 	.desc = "pipe, one byte per wake-up (wake-up floor; no fences)",
+	.order = 60,
 	.ops = FB_OP_POLL | FB_OP_WAIT,
 	.wait_syscall = SYS_read,
 	.probe = pipe_probe,
@@ -116,3 +117,5 @@ const struct fb_backend fb_backend_pipe = {
 	.wait = pipe_wait,
 	.disarm = pipe_disarm,
 };
+
+FB_BACKEND_REGISTER(fb_backend_pipe);

@@ -252,14 +252,15 @@ static int cmd_compare(int argc, char **argv)
 	       argv[i + 1]);
 	if (pol.by_boot)
 		printf("# mode %s: the replicate is one guest boot (boots per figure: baseline %s, now %s); "
-		       "regression = ratio of the medians over boots > %.3f and one-sided Welch t-test "
-		       "on the log figures of the boots p < %.3g; CI = 95%% t interval of the ratio of "
-		       "their geometric means\n",
+		       "ratio = of the geometric means of the boots' figures; regression = ratio > %.3f "
+		       "and one-sided Welch t-test on the log figures of the boots p < %.3g; "
+		       "CI = 95%% t interval of that ratio\n",
 		       mode, fb_meta_get(&base.meta, "boots") ?: "1",
 		       fb_meta_get(&now.meta, "boots") ?: "1", 1.0 + pol.threshold, pol.alpha);
 	else
-		printf("# mode %s: regression = ratio > %.3f and one-sided Mann-Whitney p < %.3g; "
-		       "CI = 95%% bootstrap of the ratio of medians of the repetitions\n",
+		printf("# mode %s: ratio = of the repetitions' medians (interquartile means where the "
+		       "figure is one: pollscale); regression = ratio > %.3f and one-sided Mann-Whitney "
+		       "p < %.3g; CI = 95%% bootstrap of that ratio\n",
 		       mode, 1.0 + pol.threshold, pol.alpha);
 	printf("# %-4s %-62s %12s %12s %7s %17s %8s  %s\n", "", "figure",
 	       "baseline", "now", "ratio", "95% CI", "p", "verdict");
@@ -331,43 +332,71 @@ static int cmd_compare(int argc, char **argv)
 	return failed ? 1 : 0;
 }
 
-/* Headline figure per workload (docs/bench.md, "Summary table"). */
+/*
+ * Headline figure of @workload for @backend (docs/bench.md, "Summary
+ * table"): the first "series:metric" of the workload's own list, which
+ * fencebench records as meta "headline_<workload>", that the run has;
+ * in a run without that list, the workload's first figure. The largest
+ * sweep value is the headline.
+ */
 static const struct fb_metric *headline(const struct fb_results *r,
 					const char *workload,
 					const char *backend, int vcpus)
 {
-	static const char *const pref[][3] = {
-		/* workload, series, metric (first match wins) */
-		{ "create", "single", "create_close_ns" },
-		{ "merge", "2way", "merge_close_ns" },
-		{ "wakeup", "poll/cross", "p50_ns" },
-		{ "wakeup", "wait/cross", "p50_ns" },
-		{ "wakeup", "poll/same", "p50_ns" },
-		{ "wakeup", "wait/same", "p50_ns" },
-		{ "pollscale", "shared/poll", "last_wake_ns" },
-		{ "pollscale", "shared/wait", "last_wake_ns" },
-		{ "signalcost", "inc1", "inc_ns" },
-	};
+	char key[96], list[512], *save = NULL, *tok;
 	const struct fb_metric *best = NULL;
+	const char *v;
 
-	for (size_t p = 0; p < sizeof(pref) / sizeof(pref[0]) && !best; p++) {
-		if (strcmp(pref[p][0], workload))
+	snprintf(key, sizeof(key), "headline_%s", workload);
+	v = fb_meta_get(&r->meta, key);
+	snprintf(list, sizeof(list), "%s", v ? v : "");
+	for (tok = strtok_r(list, " ", &save); tok && !best;
+	     tok = strtok_r(NULL, " ", &save)) {
+		char *metric = strchr(tok, ':');
+
+		if (!metric)
 			continue;
+		*metric++ = 0;
 		for (size_t i = 0; i < r->nm; i++) {
 			const struct fb_metric *m = &r->m[i];
 
 			if (strcmp(m->workload, workload) ||
 			    strcmp(m->backend, backend) ||
-			    strcmp(m->series, pref[p][1]) ||
-			    strcmp(m->metric, pref[p][2]) ||
+			    strcmp(m->series, tok) ||
+			    strcmp(m->metric, metric) ||
 			    m->vcpus != vcpus || m->numa > 1)
 				continue;
-			/* The largest sweep value is the headline. */
 			if (!best || m->x > best->x)
 				best = m;
 		}
 	}
+	for (size_t i = 0; i < r->nm && !v && !best; i++) {
+		const struct fb_metric *m = &r->m[i];
+
+		if (!strcmp(m->workload, workload) &&
+		    !strcmp(m->backend, backend) && m->vcpus == vcpus &&
+		    m->numa <= 1)
+			best = m;
+	}
 	return best;
+}
+
+/* The distinct workloads (or backends) of @r, in the order of first use. */
+static size_t distinct(const struct fb_results *r, int backends,
+		       const char **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nm; i++) {
+		const char *v = backends ? r->m[i].backend : r->m[i].workload;
+		size_t j = 0;
+
+		while (j < n && strcmp(out[j], v))
+			j++;
+		if (j == n && n < max)
+			out[n++] = v;
+	}
+	return n;
 }
 
 static const struct fb_metric *same_figure(const struct fb_results *r,
@@ -389,10 +418,8 @@ static const struct fb_metric *same_figure(const struct fb_results *r,
 
 static int cmd_summary(int argc, char **argv)
 {
-	static const char *const wls[] = { "create", "merge", "wakeup",
-					   "pollscale", "signalcost" };
-	static const char *const bes[] = { "legacy", "dma", "mainline",
-					   "eventfd", "futex", "pipe" };
+	const char *wls[64], *bes[64];
+	size_t nw, nb;
 	struct fb_results r;
 	const char *v;
 	int vcpus;
@@ -409,8 +436,11 @@ static int cmd_summary(int argc, char **argv)
 	       fb_meta_get(&r.meta, "mode") ?: "?", vcpus, fb_meta_get(&r.meta, "boots") ?: "1");
 	printf("%-11s %-9s %-40s %14s %11s %11s\n", "workload", "backend",
 	       "figure", "value", "/mainline", "/eventfd");
-	for (size_t w = 0; w < sizeof(wls) / sizeof(wls[0]); w++)
-		for (size_t b = 0; b < sizeof(bes) / sizeof(bes[0]); b++) {
+	/* Workloads and backends in the order the run measured them. */
+	nw = distinct(&r, 0, wls, 64);
+	nb = distinct(&r, 1, bes, 64);
+	for (size_t w = 0; w < nw; w++)
+		for (size_t b = 0; b < nb; b++) {
 			const struct fb_metric *m = headline(&r, wls[w], bes[b],
 							     vcpus);
 			const struct fb_metric *ml, *ev;

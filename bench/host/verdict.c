@@ -21,19 +21,54 @@ void fb_policy_for_mode(const char *mode, struct fb_policy *p)
 	}
 }
 
-/* Repetitions as replicates: Mann-Whitney U and a bootstrap interval. */
+static int same_value(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+/*
+ * Which statistic of its repetitions a figure's value is: the
+ * interquartile mean (pollscale's rounds) where the value is theirs,
+ * else the median (fb_record's figures are; a percentile pooled
+ * over all samples is nearest the median of its blocks' percentiles).
+ */
+static enum fb_stat stat_of(const struct fb_side *s)
+{
+	if (same_value(s->value, fb_iqm(s->reps, s->nreps)) &&
+	    !same_value(s->value, fb_median(s->reps, s->nreps)))
+		return FB_STAT_IQM;
+	return FB_STAT_MEDIAN;
+}
+
+/*
+ * Repetitions as replicates: Mann-Whitney U, and the ratio and its
+ * bootstrap interval of one statistic of each side's repetitions, the
+ * one the new figure's value is, so that the printed ratio, the
+ * threshold test and the interval are about the same thing (for a run
+ * against a one-run baseline, the ratio of the values).
+ */
 static int test_reps(const struct fb_side *b, const struct fb_side *n,
 		     struct fb_cmp *out)
 {
+	enum fb_stat st;
+	double sb, sn;
+
 	if (b->nreps < 2 || n->nreps < 2)
 		return 0;
+	/* The new run says (a baseline pooled over runs has boot medians). */
+	st = stat_of(n);
 	out->test = "U";
 	out->p_slower = fb_mann_whitney_greater(b->reps, b->nreps, n->reps,
 						n->nreps);
 	out->p_faster = fb_mann_whitney_greater(n->reps, n->nreps, b->reps,
 						b->nreps);
-	fb_bootstrap_ratio_ci(b->reps, b->nreps, n->reps, n->nreps, 2000, 0.05,
-			      12345, &out->ci_lo, &out->ci_hi);
+	fb_bootstrap_stat_ratio_ci(st, b->reps, b->nreps, n->reps, n->nreps,
+				   2000, 0.05, 12345, &out->ci_lo,
+				   &out->ci_hi);
+	sb = fb_stat_of(st, b->reps, b->nreps);
+	sn = fb_stat_of(st, n->reps, n->nreps);
+	if (sb > 0)
+		out->ratio = sn / sb;
 	return 1;
 }
 

@@ -245,17 +245,38 @@ static double median_in_place(double *tmp, size_t n)
 	return (lower + upper) / 2.0;
 }
 
-static double resampled_median(const double *v, size_t n, double *tmp,
-			       uint64_t *rng)
+double fb_stat_of(enum fb_stat s, const double *v, size_t n)
+{
+	return s == FB_STAT_IQM ? fb_iqm(v, n) : fb_median(v, n);
+}
+
+/* Interquartile mean of @tmp (reordered), as fb_iqm() computes it. */
+static double iqm_in_place(double *tmp, size_t n)
+{
+	size_t lo = n / 4, hi = n - n / 4;
+	double sum = 0;
+
+	if (n < 4)
+		return median_in_place(tmp, n);
+	fb_sort_doubles(tmp, n);
+	for (size_t i = lo; i < hi; i++)
+		sum += tmp[i];
+	return sum / (double)(hi - lo);
+}
+
+static double resampled_stat(enum fb_stat stat, const double *v, size_t n,
+			     double *tmp, uint64_t *rng)
 {
 	for (size_t i = 0; i < n; i++)
 		tmp[i] = v[fb_rand_next(rng) % n];
-	return median_in_place(tmp, n);
+	return stat == FB_STAT_IQM ? iqm_in_place(tmp, n) :
+				     median_in_place(tmp, n);
 }
 
-void fb_bootstrap_ratio_ci(const double *a, size_t na, const double *b,
-			   size_t nb, unsigned int iters, double alpha,
-			   uint64_t seed, double *lo, double *hi)
+void fb_bootstrap_stat_ratio_ci(enum fb_stat stat, const double *a, size_t na,
+				const double *b, size_t nb, unsigned int iters,
+				double alpha, uint64_t seed, double *lo,
+				double *hi)
 {
 	double *ratios = malloc(iters * sizeof(double));
 	double *tmp = malloc((na > nb ? na : nb) * sizeof(double));
@@ -265,8 +286,8 @@ void fb_bootstrap_ratio_ci(const double *a, size_t na, const double *b,
 	if (!ratios || !tmp || !na || !nb || !iters)
 		goto out;
 	for (unsigned int i = 0; i < iters; i++) {
-		double ma = resampled_median(a, na, tmp, &rng);
-		double mb = resampled_median(b, nb, tmp, &rng);
+		double ma = resampled_stat(stat, a, na, tmp, &rng);
+		double mb = resampled_stat(stat, b, nb, tmp, &rng);
 
 		ratios[i] = ma != 0 ? mb / ma : NAN;
 	}
@@ -276,6 +297,14 @@ void fb_bootstrap_ratio_ci(const double *a, size_t na, const double *b,
 out:
 	free(ratios);
 	free(tmp);
+}
+
+void fb_bootstrap_ratio_ci(const double *a, size_t na, const double *b,
+			   size_t nb, unsigned int iters, double alpha,
+			   uint64_t seed, double *lo, double *hi)
+{
+	fb_bootstrap_stat_ratio_ci(FB_STAT_MEDIAN, a, na, b, nb, iters, alpha,
+				   seed, lo, hi);
 }
 
 /*

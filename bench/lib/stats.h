@@ -68,6 +68,14 @@ int fb_welch_test(const double *a, size_t na, const double *b, size_t nb,
 /* Deterministic xorshift64* generator for the bootstrap. */
 uint64_t fb_rand_next(uint64_t *state);
 
+/* The statistics a figure's value can be of its repetitions. */
+enum fb_stat {
+	FB_STAT_MEDIAN,
+	FB_STAT_IQM,	/* interquartile mean, fb_iqm() */
+};
+
+double fb_stat_of(enum fb_stat s, const double *v, size_t n);
+
 /*
  * Percentile bootstrap interval (level 1 - @alpha) of median(b)/median(a),
  * with @iters resamples from a fixed @seed (reproducible).
@@ -75,5 +83,10 @@ uint64_t fb_rand_next(uint64_t *state);
 void fb_bootstrap_ratio_ci(const double *a, size_t na, const double *b,
 			   size_t nb, unsigned int iters, double alpha,
 			   uint64_t seed, double *lo, double *hi);
+/* The same, of stat(b)/stat(a). */
+void fb_bootstrap_stat_ratio_ci(enum fb_stat stat, const double *a, size_t na,
+				const double *b, size_t nb, unsigned int iters,
+				double alpha, uint64_t seed, double *lo,
+				double *hi);
 
 #endif /* FB_STATS_H */

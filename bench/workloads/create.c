@@ -21,6 +21,16 @@
 #include "sysinfo.h"
 #include "workload.h"
 
+static struct fb_list k_create;	/* bulk sizes K */
+
+static const struct fb_param create_params[] = {
+	{ .name = "k-create", .type = FB_PARAM_LIST, .val = &k_create,
+	  .def = "1024,4096", .quick = "1024",
+	  .help = "create: bulk sizes K (fds open at once)",
+	  .min = 1, .max = 1u << 16 },
+	{ 0 },
+};
+
 /* Let deferred frees of closed files (task work, RCU) finish. */
 #define SETTLE_NS (20ull * 1000000ull)
 
@@ -154,8 +164,8 @@ static int create_run(struct fb_ctx *c, const struct fb_backend *b)
 	err = run_single(c, b, src);
 	if (err)
 		fb_fail(c, err, "create single");
-	for (size_t i = 0; i < c->k_create.n; i++) {
-		int e = run_bulk(c, b, src, (unsigned int)c->k_create.v[i]);
+	for (size_t i = 0; i < k_create.n; i++) {
+		int e = run_bulk(c, b, src, (unsigned int)k_create.v[i]);
 
 		if (e)
 			err = fb_fail(c, e, "create bulk");
@@ -164,11 +174,15 @@ static int create_run(struct fb_ctx *c, const struct fb_backend *b)
 	return err;
 }
 
-const struct fb_workload fb_wl_create = {
+static const struct fb_workload fb_wl_create = {
 	.name = "create",
 	.desc = "create+close one fence; create K then close K (ns, slab bytes per fence)",
-	.params = "--iters N (1000), --k-create LIST (1024,4096), --reps N, --warmup N",
+	.order = 10,
+	.headline = "single:create_close_ns",
+	.params = create_params,
 	.needs = FB_OP_CREATE,
 	.run = create_run,
 	.floor = fb_floor_mainline,
 };
+
+FB_WORKLOAD_REGISTER(fb_wl_create);

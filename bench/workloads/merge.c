@@ -20,6 +20,15 @@
 #include "stats.h"
 #include "workload.h"
 
+static struct fb_list points;	/* points per fence P */
+
+static const struct fb_param merge_params[] = {
+	{ .name = "p", .type = FB_PARAM_LIST, .val = &points,
+	  .def = "1,4,16,64,256,1024", .quick = "1,256",
+	  .help = "merge: points per fence P", .min = 1, .max = 1u << 16 },
+	{ 0 },
+};
+
 struct merge_arg {
 	const struct fb_backend *b;
 	int a, c;
@@ -260,8 +269,8 @@ static int merge_run(struct fb_ctx *c, const struct fb_backend *b)
 
 	if (err)
 		fb_fail(c, err, "merge pairs");
-	for (size_t i = 0; i < c->p.n; i++) {
-		int e = run_points(c, b, (unsigned int)c->p.v[i]);
+	for (size_t i = 0; i < points.n; i++) {
+		int e = run_points(c, b, (unsigned int)points.v[i]);
 
 		if (e)
 			err = fb_fail(c, e, "merge points");
@@ -269,11 +278,15 @@ static int merge_run(struct fb_ctx *c, const struct fb_backend *b)
 	return err;
 }
 
-const struct fb_workload fb_wl_merge = {
+static const struct fb_workload fb_wl_merge = {
 	.name = "merge",
 	.desc = "merge: 2-way, P points over P timelines, already signaled, self",
-	.params = "--p LIST (1,4,16,64,256,1024), --iters N (1000; /P for points), --reps N",
+	.order = 20,
+	.headline = "2way:merge_close_ns",
+	.params = merge_params,
 	.needs = FB_OP_CREATE | FB_OP_MERGE | FB_OP_INFO,
 	.run = merge_run,
 	.floor = fb_floor_mainline,
 };
+
+FB_WORKLOAD_REGISTER(fb_wl_merge);

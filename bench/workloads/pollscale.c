@@ -21,6 +21,20 @@
 #include "waiters.h"
 #include "workload.h"
 
+static struct fb_list ws;	/* waiters W */
+static unsigned int rounds;	/* rounds per configuration */
+
+static const struct fb_param pollscale_params[] = {
+	{ .name = "w", .type = FB_PARAM_LIST, .val = &ws,
+	  .def = "1,4,16,64,256", .quick = "1,16",
+	  .help = "pollscale: waiters W", .min = 1, .max = 4096 },
+	{ .name = "rounds", .type = FB_PARAM_UINT, .val = &rounds,
+	  .def = "20", .quick = "25",
+	  .help = "pollscale: rounds per configuration",
+	  .min = 1, .max = 1000000, .split_min = 5 },
+	{ 0 },
+};
+
 static int cpu_spread(int i)
 {
 	return fb_spread_cpu(i + 1);
@@ -61,7 +75,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int shared,
 	struct fb_fig f = { .workload = "pollscale", .backend = b->name,
 			    .series = series, .xname = "W", .x = w,
 			    .unit = "ns" };
-	unsigned int rounds = c->rounds, warm = c->warmup;
+	unsigned int warm = c->warmup;
 	uint64_t *lat = calloc(w, sizeof(uint64_t));
 	int *h = calloc(w, sizeof(int));
 	double *last = calloc(rounds, sizeof(double));
@@ -158,9 +172,9 @@ static int pollscale_run(struct fb_ctx *c, const struct fb_backend *b)
 		for (int m = 0; m < FB_WAIT_METHODS; m++) {
 			if (!fb_wait_method_ok(b, m, shared))
 				continue;
-			for (size_t i = 0; i < c->w.n; i++)
+			for (size_t i = 0; i < ws.n; i++)
 				if (run_one(c, b, shared, m,
-					    (unsigned int)c->w.v[i]))
+					    (unsigned int)ws.v[i]))
 					err = -EIO;
 		}
 	}
@@ -183,11 +197,15 @@ static const char *pollscale_floor(const struct fb_metric *m, int *gate)
 	return fb_wait_floor(m->series);
 }
 
-const struct fb_workload fb_wl_pollscale = {
+static const struct fb_workload fb_wl_pollscale = {
 	.name = "pollscale",
 	.desc = "one signal wakes W waiters (own fences / one shared; threads or epoll)",
-	.params = "--w LIST (1,4,16,64,256), --rounds N (20), --warmup N",
+	.order = 40,
+	.headline = "shared/poll:last_wake_ns shared/wait:last_wake_ns",
+	.params = pollscale_params,
 	.supported = pollscale_supported,
 	.run = pollscale_run,
 	.floor = pollscale_floor,
 };
+
+FB_WORKLOAD_REGISTER(fb_wl_pollscale);

@@ -1,23 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0
-/* registry.c - the list of workloads (one line each). */
+/*
+ * registry.c - the workloads, as they register themselves
+ * (FB_WORKLOAD_REGISTER in each workload's file), kept in @order.
+ */
 #include "workload.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-extern const struct fb_workload fb_wl_create;
-extern const struct fb_workload fb_wl_merge;
-extern const struct fb_workload fb_wl_wakeup;
-extern const struct fb_workload fb_wl_pollscale;
-extern const struct fb_workload fb_wl_signalcost;
+#define FB_MAX_WORKLOADS 32
 
-const struct fb_workload *const fb_workloads[] = {
-	&fb_wl_create,
-	&fb_wl_merge,
-	&fb_wl_wakeup,
-	&fb_wl_pollscale,
-	&fb_wl_signalcost,
-	NULL,
-};
+const struct fb_workload *fb_workloads[FB_MAX_WORKLOADS + 1];
+
+void fb_workload_register(const struct fb_workload *w)
+{
+	size_t n = 0, i;
+
+	while (fb_workloads[n])
+		n++;
+	if (n == FB_MAX_WORKLOADS || fb_workload_find(w->name)) {
+		/* Runs before main(): a build that cannot work stops here. */
+		fprintf(stderr, "fencebench: cannot register workload '%s' (%s)\n",
+			w->name, n == FB_MAX_WORKLOADS ? "too many" : "name taken");
+		abort();
+	}
+	for (i = n; i > 0; i--) {
+		const struct fb_workload *o = fb_workloads[i - 1];
+
+		if (o->order < w->order ||
+		    (o->order == w->order && strcmp(o->name, w->name) < 0))
+			break;
+		fb_workloads[i] = o;
+	}
+	fb_workloads[i] = w;
+}
 
 const struct fb_workload *fb_workload_find(const char *name)
 {

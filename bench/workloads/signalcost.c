@@ -19,6 +19,16 @@
 #include "stats.h"
 #include "workload.h"
 
+static struct fb_list k_signal;	/* pending points K */
+
+static const struct fb_param signalcost_params[] = {
+	{ .name = "k-signal", .type = FB_PARAM_LIST, .val = &k_signal,
+	  .def = "1,16,256,1024,4096,16384", .quick = "1,256,4096",
+	  .help = "signalcost: pending points K",
+	  .min = 1, .max = 1u << 16 },
+	{ 0 },
+};
+
 struct sc_arg {
 	const struct fb_backend *b;
 	void *src;
@@ -100,8 +110,8 @@ static int signalcost_run(struct fb_ctx *c, const struct fb_backend *b)
 {
 	int err = 0;
 
-	for (size_t i = 0; i < c->k_signal.n; i++) {
-		int e = run_k(c, b, (unsigned int)c->k_signal.v[i]);
+	for (size_t i = 0; i < k_signal.n; i++) {
+		int e = run_k(c, b, (unsigned int)k_signal.v[i]);
 
 		if (e)
 			err = fb_fail(c, e, "signalcost");
@@ -109,11 +119,15 @@ static int signalcost_run(struct fb_ctx *c, const struct fb_backend *b)
 	return err;
 }
 
-const struct fb_workload fb_wl_signalcost = {
+static const struct fb_workload fb_wl_signalcost = {
 	.name = "signalcost",
 	.desc = "one increment signalling one point with K points pending",
-	.params = "--k-signal LIST (1,16,256,1024,4096,16384), --iters N (/4 per rep), --reps N",
+	.order = 50,
+	.headline = "inc1:inc_ns",
+	.params = signalcost_params,
 	.needs = FB_OP_CREATE | FB_OP_INFO,
 	.run = signalcost_run,
 	.floor = fb_floor_mainline,
 };
+
+FB_WORKLOAD_REGISTER(fb_wl_signalcost);

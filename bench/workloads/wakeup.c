@@ -23,6 +23,20 @@
 #include "waiters.h"
 #include "workload.h"
 
+static unsigned int samples;	/* wake-up samples per configuration */
+static uint64_t gap_ns;		/* idle gap before each signal */
+
+static const struct fb_param wakeup_params[] = {
+	{ .name = "samples", .type = FB_PARAM_UINT, .val = &samples,
+	  .def = "10000", .quick = "1000",
+	  .help = "wakeup: samples per configuration",
+	  .min = 1, .max = 1u << 24, .split_min = 1 },
+	{ .name = "gap-us", .type = FB_PARAM_US, .val = &gap_ns,
+	  .def = "0", .help = "wakeup: idle gap before each signal, us",
+	  .min = 0, .max = 1000000 },
+	{ 0 },
+};
+
 static int cpu_same(int i)
 {
 	(void)i;
@@ -98,7 +112,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 			    .series = series, .unit = "ns" };
 	struct fb_wpool pool;
 	struct fb_hist *h = malloc(sizeof(*h));
-	unsigned int n = c->samples, warm = n / 10 + 1;
+	unsigned int n = samples, warm = n / 10 + 1;
 	double *lat = calloc(n, sizeof(double));
 	void *src = NULL;
 	int err;
@@ -126,8 +140,8 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 			err = hnd;
 			break;
 		}
-		err = fb_wpool_round(&pool, &hnd, c->gap_ns ? idle_gap : NULL,
-				     &c->gap_ns, &l);
+		err = fb_wpool_round(&pool, &hnd, gap_ns ? idle_gap : NULL,
+				     &gap_ns, &l);
 		if (b->disarm(src, hnd) && !err)
 			err = -EIO;
 		if (!err && i >= warm) {
@@ -139,7 +153,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 	if (!err) {
 		err = record(c, &f, lat, n, h);
 		fb_progress("wakeup %-8s %-12s gap %llu ns: %u samples, p50 %llu ns, p99 %llu ns, max %llu ns",
-			    b->name, series, (unsigned long long)c->gap_ns, n,
+			    b->name, series, (unsigned long long)gap_ns, n,
 			    (unsigned long long)fb_hist_percentile(h, 50),
 			    (unsigned long long)fb_hist_percentile(h, 99),
 			    (unsigned long long)h->max);
@@ -181,11 +195,22 @@ static const char *wakeup_floor(const struct fb_metric *m, int *gate)
 	return fb_wait_floor(m->series);
 }
 
-const struct fb_workload fb_wl_wakeup = {
+/* The samples are split into --reps blocks: at least one sample each. */
+static const char *wakeup_check(const struct fb_ctx *c)
+{
+	return samples < c->reps ? "--samples must be at least --reps" : NULL;
+}
+
+static const struct fb_workload fb_wl_wakeup = {
 	.name = "wakeup",
 	.desc = "signal-to-wake-up latency, one waiter (poll, wait, epoll; same/cross vCPU)",
-	.params = "--samples N (10000), --gap-us N (0), --reps N (blocks)",
+	.order = 30,
+	.headline = "poll/cross:p50_ns wait/cross:p50_ns poll/same:p50_ns wait/same:p50_ns",
+	.params = wakeup_params,
+	.check = wakeup_check,
 	.supported = wakeup_supported,
 	.run = wakeup_run,
 	.floor = wakeup_floor,
 };
+
+FB_WORKLOAD_REGISTER(fb_wl_wakeup);

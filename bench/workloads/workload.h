@@ -2,7 +2,8 @@
 /*
  * workload.h - the interface of a benchmark workload and the run context
  * it records into. Adding a workload: one file defining a struct
- * fb_workload, plus one line in registry.c.
+ * fb_workload (with the table of its parameters, param.h) and registering
+ * it with FB_WORKLOAD_REGISTER(); docs/extending.md has a worked example.
  */
 #ifndef FB_WORKLOAD_H
 #define FB_WORKLOAD_H
@@ -12,27 +13,17 @@
 
 #include "../backends/backend.h"
 #include "hist.h"
+#include "param.h"
 #include "results.h"
 
-#define FB_MAX_LIST 32
-
-/* A sweep list such as --k 1,16,256. */
-struct fb_list {
-	size_t n;
-	unsigned long v[FB_MAX_LIST];
-};
-
+/* The run: the harness's parameters (main.c) and where figures go. */
 struct fb_ctx {
 	struct fb_results *res;
 	const char *mode;	/* timing mode label recorded with every figure */
 	int quick;
 	unsigned int reps;	/* measured repetitions per figure */
 	unsigned int warmup;	/* unmeasured repetitions before them */
-	unsigned int iters;	/* operations per repetition (create, merge) */
-	unsigned int samples;	/* wake-up samples per configuration */
-	unsigned int rounds;	/* pollscale rounds per configuration */
-	uint64_t gap_ns;	/* idle gap before a wake-up signal */
-	struct fb_list k_create, p, w, k_signal;
+	unsigned int iters;	/* operations per repetition (create, merge, ...) */
 	int vcpus, numa;
 	int failures;		/* errors met (the run exits non-zero) */
 };
@@ -40,7 +31,16 @@ struct fb_ctx {
 struct fb_workload {
 	const char *name;
 	const char *desc;
-	const char *params;	/* the options it reads, for --help */
+	int order;		/* run and list order: lower first */
+	/* Its own parameters (ended by name == NULL), or NULL. */
+	const struct fb_param *params;
+	/*
+	 * Its headline figure in the run's summary table: "series:metric"
+	 * alternatives separated by spaces, the first the run has wins.
+	 */
+	const char *headline;
+	/* Checks across parameters: NULL if fine, else what is wrong. */
+	const char *(*check)(const struct fb_ctx *c);
 	/* Backend ops it needs (FB_OP_*), or 0 plus @supported. */
 	unsigned int needs;
 	int (*supported)(const struct fb_backend *b);
@@ -63,8 +63,17 @@ struct fb_workload {
  */
 const char *fb_floor_mainline(const struct fb_metric *m, int *gate);
 
-extern const struct fb_workload *const fb_workloads[];
+/* Registered workloads in order, terminated by NULL. */
+extern const struct fb_workload *fb_workloads[];
 const struct fb_workload *fb_workload_find(const char *name);
+void fb_workload_register(const struct fb_workload *w);
+
+/* Register @w (a struct fb_workload) before main() runs. */
+#define FB_WORKLOAD_REGISTER(w)						\
+	static void __attribute__((constructor)) fb_register_##w(void)	\
+	{								\
+		fb_workload_register(&(w));				\
+	}
 int fb_workload_supports(const struct fb_workload *w,
 			 const struct fb_backend *b);
 

@@ -126,7 +126,7 @@ static enum conf_result fence_dup(struct conf_ctx *ctx)
 	return conf_expect_status(ctx, d, 1, "dup after inc");
 }
 
-const struct conf_case conf_cases_basic[] = {
+static const struct conf_case conf_cases_basic[] = {
 	{ "create_inc_poll", create_inc_poll, 0 },
 	{ "create_signaled", create_signaled, 0 },
 	{ "create_same_value", create_same_value, 0 },
@@ -135,3 +135,5 @@ const struct conf_case conf_cases_basic[] = {
 	{ "fence_dup", fence_dup, 0 },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_basic, 10);

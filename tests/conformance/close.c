@@ -235,10 +235,12 @@ static enum conf_result quiet(struct conf_ctx *ctx)
 	return conf_expect_status(ctx, f, 1, "signaled fence after close");
 }
 
-const struct conf_case conf_cases_close[] = {
+static const struct conf_case conf_cases_close[] = {
 	{ "close_timeline_pending", pending, 0 },
 	{ "close_timeline_merged", merged, 0 },
 	{ "close_timeline_quiet", quiet, 0 },
 	{ "close_timeline_wait_zero", wait_zero, 0 },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_close, 60);

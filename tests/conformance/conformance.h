@@ -50,18 +50,19 @@ struct conf_case {
 	unsigned int caps;		/* FB_CAP_* the backend must have */
 };
 
-/* The registry: every case array, NULL-name terminated (cases.c). */
-extern const struct conf_case *const conf_case_tables[];
+/*
+ * The registry: every case array (NULL-name terminated), in order. A file
+ * of cases registers its array with CONF_CASES_REGISTER(array, order);
+ * lower orders run first.
+ */
+extern const struct conf_case *conf_case_tables[];
+void conf_cases_register(const struct conf_case *cases, int order);
 
-extern const struct conf_case conf_cases_basic[];
-extern const struct conf_case conf_cases_wait[];
-extern const struct conf_case conf_cases_merge[];
-extern const struct conf_case conf_cases_info[];
-extern const struct conf_case conf_cases_timestamp[];
-extern const struct conf_case conf_cases_close[];
-extern const struct conf_case conf_cases_wrap[];
-extern const struct conf_case conf_cases_fdpass[];
-extern const struct conf_case conf_cases_errors[];
+#define CONF_CASES_REGISTER(cases, order)				\
+	static void __attribute__((constructor)) conf_register_##cases(void) \
+	{								\
+		conf_cases_register(cases, order);			\
+	}
 
 /* Record a failure / skip reason ("file:line: ..." for failures). */
 enum conf_result conf_fail_at(struct conf_ctx *ctx, const char *file, int line,

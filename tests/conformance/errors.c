@@ -588,7 +588,7 @@ static enum conf_result file_table_full(struct conf_ctx *ctx)
 	return usable(ctx, tl, g, 2);
 }
 
-const struct conf_case conf_cases_errors[] = {
+static const struct conf_case conf_cases_errors[] = {
 	{ "err_bad_fd", bad_fd, 0 },
 	{ "err_not_a_fence", not_fence, 0 },
 	{ "err_foreign_fence_merge", foreign, 0 },
@@ -602,3 +602,5 @@ const struct conf_case conf_cases_errors[] = {
 	{ "err_file_table_full", file_table_full, 0 },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_errors, 90);

@@ -177,8 +177,10 @@ static enum conf_result by_scm_rights(struct conf_ctx *ctx)
 	return parent_part(ctx, pid, tl, f2, up[0], down[1]);
 }
 
-const struct conf_case conf_cases_fdpass[] = {
+static const struct conf_case conf_cases_fdpass[] = {
 	{ "fdpass_fork", by_fork, 0 },
 	{ "fdpass_scm_rights", by_scm_rights, 0 },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_fdpass, 80);

@@ -178,9 +178,11 @@ static enum conf_result agree(struct conf_ctx *ctx)
 	return CONF_PASS;
 }
 
-const struct conf_case conf_cases_info[] = {
+static const struct conf_case conf_cases_info[] = {
 	{ "info_file", file_info, 0 },
 	{ "info_legacy", legacy_info, FB_CAP_LEGACY_ABI },
 	{ "info_agree", agree, FB_CAP_LEGACY_ABI },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_info, 40);

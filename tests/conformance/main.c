@@ -169,7 +169,7 @@ static void run_backend(const struct fb_syncdev *dev, const char *only,
 	int required = backend_required(dev->name);
 	struct conf_ctx ctx = { .dev = dev, .verbose = verbose };
 
-	for (const struct conf_case *const *tab = conf_case_tables; *tab; tab++) {
+	for (const struct conf_case **tab = conf_case_tables; *tab; tab++) {
 		for (const struct conf_case *c = *tab; c->name; c++) {
 			enum conf_result r;
 
@@ -199,7 +199,7 @@ static void run_backend(const struct fb_syncdev *dev, const char *only,
 
 static void list_cases(void)
 {
-	for (const struct conf_case *const *tab = conf_case_tables; *tab; tab++)
+	for (const struct conf_case **tab = conf_case_tables; *tab; tab++)
 		for (const struct conf_case *c = *tab; c->name; c++)
 			printf("%s%s%s\n", c->name,
 			       c->caps & FB_CAP_LEGACY_ABI ? " legacy-abi" : "",
@@ -208,7 +208,7 @@ static void list_cases(void)
 
 static int case_exists(const char *name)
 {
-	for (const struct conf_case *const *tab = conf_case_tables; *tab; tab++)
+	for (const struct conf_case **tab = conf_case_tables; *tab; tab++)
 		for (const struct conf_case *c = *tab; c->name; c++)
 			if (!strcmp(c->name, name))
 				return 1;

@@ -284,7 +284,7 @@ static enum conf_result mixed(struct conf_ctx *ctx)
 	return CONF_PASS;
 }
 
-const struct conf_case conf_cases_merge[] = {
+static const struct conf_case conf_cases_merge[] = {
 	{ "merge_one_timeline", modern_one_timeline, 0 },
 	{ "merge_two_timelines", modern_two_timelines, 0 },
 	{ "merge_chain", modern_chain, 0 },
@@ -302,3 +302,5 @@ const struct conf_case conf_cases_merge[] = {
 	{ "merge_mixed_abis", mixed, FB_CAP_LEGACY_ABI },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_merge, 30);

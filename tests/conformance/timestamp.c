@@ -98,8 +98,10 @@ static enum conf_result timestamp_at_create(struct conf_ctx *ctx)
 	return CONF_PASS;
 }
 
-const struct conf_case conf_cases_timestamp[] = {
+static const struct conf_case conf_cases_timestamp[] = {
 	{ "timestamps", timestamps, 0 },
 	{ "timestamp_signaled_at_create", timestamp_at_create, 0 },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_timestamp, 50);

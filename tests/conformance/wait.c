@@ -175,7 +175,7 @@ POLL_CASE(expiry, expiry)
 POLL_CASE(in_time, signaled_in_time)
 POLL_CASE(many, many_waiters)
 
-const struct conf_case conf_cases_wait[] = {
+static const struct conf_case conf_cases_wait[] = {
 	{ "wait_poll_forever", poll_forever, 0 },
 	{ "wait_poll_zero", poll_immediate, 0 },
 	{ "wait_poll_timeout", poll_expiry, 0 },
@@ -188,3 +188,5 @@ const struct conf_case conf_cases_wait[] = {
 	{ "wait_ioctl_many_waiters", ioctl_many, FB_CAP_LEGACY_ABI },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_wait, 20);

@@ -136,10 +136,12 @@ static enum conf_result half_boundary(struct conf_ctx *ctx)
 	return CONF_PASS;
 }
 
-const struct conf_case conf_cases_wrap[] = {
+static const struct conf_case conf_cases_wrap[] = {
 	{ "wrap_step_over", step_over, 0 },
 	{ "wrap_jump_over", jump_over, 0 },
 	{ "wrap_half_range", half_range, 0 },
 	{ "wrap_half_boundary", half_boundary, 0 },
 	{ NULL, NULL, 0 },
 };
+
+CONF_CASES_REGISTER(conf_cases_wrap, 70);
