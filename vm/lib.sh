@@ -5,7 +5,9 @@
 FB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 FB_CACHE=${FENCEBENCH_CACHE:-${HOME}/.cache/fencebench}
 FB_BUILD=${FENCEBENCH_BUILD:-${FB_ROOT}/build}
-FB_KSRC_TAR=${FENCEBENCH_KSRC_TAR:-$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1)}
+# The guest kernel's source: Debian's linux-source-6.1, whatever other
+# linux-source packages are installed (FENCEBENCH_KSRC_TAR: another tarball).
+FB_KSRC_TAR=${FENCEBENCH_KSRC_TAR:-/usr/src/linux-source-6.1.tar.xz}
 
 fb_log() { printf '[fencebench] %s\n' "$*" >&2; }
 
