@@ -4,12 +4,8 @@
 # mode falling back when KVM is unusable).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
-p=0 f=0 s=0
-ok() { echo "ok vm-run $1"; p=$((p + 1)); }
-bad() { echo "FAIL vm-run $1"; f=$((f + 1)); }
-skip() { echo "skip vm-run $1"; s=$((s + 1)); }
-tmp=$(mktemp -d /tmp/fencebench-vmtest.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. tests/host/stage.lib
+stage_begin vm-run
 
 # Exit status and vCPU count come back from the guest.
 out=$(vm/run --quiet --mode tcg --cpus 4 -- sh -c 'nproc; exit 3' 2>"$tmp/err")
@@ -184,5 +180,4 @@ else
 	bad "auto-mode (rc $rc, mode '$mode')"; cat "$tmp/err"
 fi
 
-echo "$p passed, $f failed, $s skipped"
-[ "$f" = 0 ]
+stage_end

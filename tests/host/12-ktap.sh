@@ -7,11 +7,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 . vm/lib.sh
-p=0 f=0
-ok() { echo "ok ktap $1"; p=$((p + 1)); }
-bad() { echo "FAIL ktap $1"; f=$((f + 1)); }
-tmp=$(mktemp -d /tmp/fencebench-ktap.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. tests/host/stage.lib
+stage_begin ktap
 
 cat > "$tmp/guest.log" <<'LOG'
 [fencebench] booting debug guest
@@ -48,5 +45,4 @@ printf 'ok a\nok b\n2 passed, 0 failed\n' > "$tmp/host.log"
 tests/ktap "$tmp/host.log" host/x > "$tmp/host.ktap"
 [ "$(grep -c '^  ok ' "$tmp/host.ktap")" = 2 ] && grep -qx 'ok 1 host/x' "$tmp/host.ktap" &&
 	ok "flat-host-step" || { bad "flat-host-step"; cat "$tmp/host.ktap"; }
-echo "$p passed, $f failed"
-[ "$f" = 0 ]
+stage_end

@@ -9,11 +9,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 . vm/lib.sh
 
-p=0 f=0
-ok() { echo "ok style $1"; p=$((p + 1)); }
-bad() { echo "FAIL style $1"; f=$((f + 1)); }
-tmp=$(mktemp -d /tmp/fencebench-style.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. tests/host/stage.lib
+stage_begin style
 
 ksrc=$(fb_ksrc)
 checkpatch=$ksrc/scripts/checkpatch.pl
@@ -79,5 +76,4 @@ else
 	done
 fi
 
-echo "$p passed, $f failed"
-[ "$f" = 0 ]
+stage_end

@@ -7,11 +7,8 @@
 # Made from the committed icount quick baseline with python3, no guest.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
-p=0 f=0
-ok() { echo "ok gate-required $1"; p=$((p + 1)); }
-bad() { echo "FAIL gate-required $1"; f=$((f + 1)); }
-tmp=$(mktemp -d /tmp/fencebench-req.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. tests/host/stage.lib
+stage_begin gate-required
 base=baselines/icount-quick.json
 [ -x build/host/fbtool ] || make -s build/host/fbtool >/dev/null
 
@@ -51,5 +48,4 @@ build/host/fbtool compare "$base" "$tmp/notreq.json" > "$tmp/notreq.out" 2>&1
 rc=$?
 [ "$rc" = 0 ] && grep -q '^skip .* dma ' "$tmp/notreq.out" &&
 	ok not-required-skips || bad "not-required-skips (status $rc)"
-echo "$p passed, $f failed"
-[ "$f" = 0 ]
+stage_end
