@@ -9,9 +9,9 @@ BENCH_HDRS := bench/rounds.h bench/tests/check.h $(wildcard bench/lib/*.h bench/
 	bench/host/*.h) module/include/uapi/fencebench_sync.h
 # Host side: the statistics and result-file parts of bench/lib plus bench/host.
 BENCH_HOST_LIB := bench/lib/results.c bench/lib/stats.c bench/lib/hist.c \
-	bench/host/jsonparse.c bench/host/load.c bench/host/verdict.c
-# results.json is written with libjansson (libjansson-dev): its static
-# libjansson.a in the static guest program, the shared one on the host.
+	bench/host/load.c bench/host/verdict.c
+# results.json is written and read with libjansson (libjansson-dev): its
+# static libjansson.a in the static guest program, the shared one on the host.
 BENCH_JSON_LIBS := -ljansson
 FBTOOL := $(BUILD)/host/fbtool
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stats_test.c - host unit tests: percentiles, histogram error bound, U test,
- * bootstrap, JSON round trip, results.json layout.
+ * bootstrap, JSON round trip, results.json layout, bad JSON input.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -372,6 +373,93 @@ static void test_layout(void)
 	rmdir(dir);
 }
 
+/*
+ * A file that is not JSON (truncated, malformed, empty) or not there is
+ * refused with a message naming it, and where jansson stopped (line,
+ * column); the result set stays usable.
+ */
+static void test_bad_json(void)
+{
+	static const struct {
+		const char *what, *text, *where;
+	} bad[] = {
+		{ "empty", "", "line 1," },
+		{ "missing comma", "{\"schema\": \"fencebench-results-1\",\n"
+		  "  \"meta\": {\"mode\": \"icount\"}\n  \"metrics\": []}\n", "line 3, column 11" },
+		{ "trailing data", "{\"schema\": \"fencebench-results-1\"} x\n", "line 1," },
+		{ "unterminated string", "{\"schema\": \"fencebench-res", "line 1," },
+		{ "bare word", "{\"schema\": fencebench}\n", "line 1," },
+	};
+	char dir[] = "/tmp/fb-stats-test.XXXXXX", path[256], full[256], err[512];
+	struct fb_results r;
+	long len;
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/bad.json", dir);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fb_results_init(&r);
+		err[0] = 0;
+		CHECK(!write_file(path, bad[i].text) &&
+		      fb_results_load(&r, path, err, sizeof(err)) == -EINVAL &&
+		      !strncmp(err, path, strlen(path)) && strstr(err, "not valid JSON") &&
+		      strstr(err, bad[i].where),
+		      "%s: refused, naming the file and '%s' (got '%s')", bad[i].what,
+		      bad[i].where, err);
+		CHECK(r.nm == 0 && r.meta.n == 0, "%s: nothing loaded", bad[i].what);
+		fb_results_free(&r);
+	}
+
+	/* A real results file cut short, at several points. */
+	snprintf(full, sizeof(full), "%s/full.json", dir);
+	fb_results_init(&r);
+	fb_meta_set(&r.meta, "mode", "icount", 0);
+	for (int k = 0; k < 20; k++) {
+		double reps[3] = { k, k + 0.5, k + 1 };
+		struct fb_metric t = { .workload = "create", .backend = "dma",
+				       .series = "single", .xname = "K", .x = k,
+				       .metric = "create_close_ns", .unit = "ns",
+				       .mode = "icount", .vcpus = 1, .numa = 1,
+				       .value = k + 0.5 };
+
+		fb_results_add_metric(&r, &t, reps, 3);
+	}
+	CHECK(!fb_results_write_json(&r, full), "write json");
+	fb_results_free(&r);
+	f = fopen(full, "r");
+	len = f && !fseek(f, 0, SEEK_END) ? ftell(f) : 0;
+	if (f)
+		fclose(f);
+	for (long cut = 1; cut < len; cut += len / 7 + 1) {
+		char cmd[600];
+
+		snprintf(cmd, sizeof(cmd), "head -c %ld %s > %s", cut, full, path);
+		fb_results_init(&r);
+		err[0] = 0;
+		CHECK(!system(cmd) && fb_results_load(&r, path, err, sizeof(err)) == -EINVAL &&
+		      !strncmp(err, path, strlen(path)) && strstr(err, "line ") &&
+		      strstr(err, "column "),
+		      "cut at %ld of %ld bytes: refused with file and line (got '%s')", cut,
+		      len, err);
+		fb_results_free(&r);
+	}
+	fb_results_init(&r);
+	CHECK(!fb_results_load(&r, full, err, sizeof(err)) && r.nm == 20,
+	      "the whole file loads: %s", err);
+	fb_results_free(&r);
+
+	snprintf(path, sizeof(path), "%s/none.json", dir);
+	fb_results_init(&r);
+	CHECK(fb_results_load(&r, path, err, sizeof(err)) == -ENOENT &&
+	      !strncmp(err, path, strlen(path)) && strstr(err, "No such file"),
+	      "missing file: named (got '%s')", err);
+	snprintf(path, sizeof(path), "rm -rf %s", dir);
+	CHECK(!system(path), "cleanup");
+}
+
 /* Student's t against table values (two-sided 5 % and 1 % points). */
 static void test_student_t(void)
 {
@@ -475,6 +563,7 @@ int main(void)
 	test_roundtrip();
 	test_renamed_metric();
 	test_layout();
+	test_bad_json();
 	test_student_t();
 	test_welch();
 	test_pool();
