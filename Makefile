@@ -32,7 +32,7 @@ HOST_TESTS :=
 # Debian packages the build and the tests need.
 DEB_PACKAGES := linux-source qemu-system-x86 busybox-static flex bison bc \
 	libelf-dev libssl-dev cpio gnuplot-nox hyperfine libnuma-dev sparse \
-	gcc make libc6-dev file kmod xz-utils python3 rsync
+	gcc make libc6-dev file kmod xz-utils python3 rsync libjansson-dev
 
 .PHONY: help deps kernel modules guest initramfs test bench clean \
 	host-tests check-deps

@@ -8,23 +8,26 @@ BENCH_GUEST_SRCS := bench/main.c bench/rounds.c $(BENCH_LIB_SRCS) bench/lib/sync
 BENCH_HDRS := bench/rounds.h bench/tests/check.h $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
 	bench/host/*.h) module/include/uapi/fencebench_sync.h
 # Host side: the statistics and result-file parts of bench/lib plus bench/host.
-BENCH_HOST_LIB := bench/lib/results.c bench/lib/json.c bench/lib/stats.c \
-	bench/lib/hist.c bench/host/jsonparse.c bench/host/load.c bench/host/verdict.c
+BENCH_HOST_LIB := bench/lib/results.c bench/lib/stats.c bench/lib/hist.c \
+	bench/host/load.c bench/host/verdict.c
+# results.json is written and read with libjansson (libjansson-dev): its
+# static libjansson.a in the static guest program, the shared one on the host.
+BENCH_JSON_LIBS := -ljansson
 FBTOOL := $(BUILD)/host/fbtool
 
 GUEST_PROGS += $(GUEST_BIN)/fencebench
 $(GUEST_BIN)/fencebench: $(BENCH_GUEST_SRCS) $(BENCH_HDRS) | $(GUEST_BIN)
-	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(BENCH_GUEST_SRCS) $(GUEST_LDFLAGS) -lnuma -lm
+	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(BENCH_GUEST_SRCS) $(GUEST_LDFLAGS) -lnuma $(BENCH_JSON_LIBS) -lm
 
 $(FBTOOL): bench/host/fbtool.c $(BENCH_HOST_LIB) $(BENCH_HDRS)
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/host/fbtool.c $(BENCH_HOST_LIB) $(HOST_LDFLAGS)
+	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/host/fbtool.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 
 HOST_TESTS += $(HOST_TEST_BIN)/bench-stats $(HOST_TEST_BIN)/bench-verdict
 $(HOST_TEST_BIN)/bench-stats: bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
-	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/tests/stats_test.c $(BENCH_HOST_LIB) $(HOST_LDFLAGS)
+	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 $(HOST_TEST_BIN)/bench-verdict: bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
-	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(HOST_LDFLAGS)
+	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 # The CI gate (tests/host/50-bench-gate.sh) needs the tool too.
 host-tests: $(FBTOOL)
 

@@ -3,12 +3,11 @@
 #include "results.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "json.h"
 
 void fb_results_init(struct fb_results *r)
 {
@@ -374,106 +373,212 @@ const struct fb_metric *fb_results_find(const struct fb_results *r,
 	return NULL;
 }
 
-static void write_meta(struct fb_json *j, const char *key,
-		       const struct fb_meta *m)
+/*
+ * results.json spells a number "%.10g" (schema 1): a value that prints
+ * without a point or an exponent is written as a JSON integer (jansson
+ * would add ".0" to a real), any other as a real that jansson prints with
+ * 10 significant digits (JSON_REAL_PRECISION below; an exponent loses its
+ * '+' and leading zeros there, 1e-05 becomes 1e-5: the same number). A
+ * value that is not finite is null.
+ */
+static json_t *num_json(double v)
 {
-	fb_json_obj(j, key);
-	for (size_t i = 0; i < m->n; i++) {
-		if (m->kv[i].is_num)
-			fb_json_num(j, m->kv[i].key, strtod(m->kv[i].val, NULL));
+	char buf[32];
+
+	if (!isfinite(v))
+		return json_null();
+	snprintf(buf, sizeof(buf), "%.10g", v);
+	if (!strpbrk(buf, ".e"))
+		return json_integer(strtoll(buf, NULL, 10));
+	return json_real(v);
+}
+
+/* A count: beyond jansson's signed 64-bit integers (never, in ns) a real. */
+static json_t *u64_json(uint64_t v)
+{
+	return v <= INT64_MAX ? json_integer((json_int_t)v) : json_real((double)v);
+}
+
+static json_t *nums_json(const double *v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < n; i++)
+		if (json_array_append_new(a, num_json(v[i]))) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
+/*
+ * A metadata string (a uname, a CPU name, a command line): jansson takes
+ * UTF-8 only, so a string that is not has its non-ASCII bytes replaced by
+ * '?' rather than losing the run.
+ */
+static json_t *text_json(const char *s)
+{
+	json_t *v = json_string(s ? s : "");
+	char *copy;
+
+	if (v || !(copy = strdup(s)))
+		return v;
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	v = json_string(copy);
+	free(copy);
+	return v;
+}
+
+static json_t *meta_json(const struct fb_meta *m)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; o && i < m->n; i++) {
+		const struct fb_kv *kv = &m->kv[i];
+
+		if (json_object_set_new(o, kv->key, kv->is_num ?
+					num_json(strtod(kv->val, NULL)) :
+					text_json(kv->val))) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+static json_t *metric_json(const struct fb_metric *m)
+{
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:s, s:o, s:o, s:b,"
+			      " s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			      "workload", m->workload, "backend", m->backend,
+			      "series", m->series, "xname", m->xname,
+			      "x", num_json(m->x), "metric", m->metric,
+			      "unit", m->unit, "mode", m->mode,
+			      "vcpus", num_json(m->vcpus), "numa", num_json(m->numa),
+			      "gate", m->gate, "value", num_json(m->value),
+			      "median", num_json(m->s.median),
+			      "mean", num_json(m->s.mean), "min", num_json(m->s.min),
+			      "max", num_json(m->s.max),
+			      "stddev", num_json(m->s.stddev),
+			      "reps", nums_json(m->reps, m->nreps));
+
+	if (o && m->nboot_values &&
+	    json_object_set_new(o, "boot_values",
+				nums_json(m->boot_values, m->nboot_values))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *hist_json(const struct fb_histrec *h)
+{
+	json_t *b = json_array();
+
+	for (size_t i = 0; b && i < h->nb; i++)
+		if (json_array_append_new(b, json_pack("[o, o, o]", u64_json(h->lo[i]),
+						       u64_json(h->hi[i]),
+						       u64_json(h->cnt[i])))) {
+			json_decref(b);
+			return NULL;
+		}
+	return json_pack("{s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o}",
+			 "workload", h->workload, "backend", h->backend,
+			 "series", h->series, "x", num_json(h->x), "mode", h->mode,
+			 "vcpus", num_json(h->vcpus), "numa", num_json(h->numa),
+			 "rel_err", num_json(FB_HIST_REL_ERR),
+			 "count", u64_json(h->count), "buckets", b);
+}
+
+static json_t *results_json(const struct fb_results *r)
+{
+	json_t *boots = json_array(), *metrics = json_array(), *hists = json_array();
+	int err = 0;
+
+	for (size_t i = 0; i < r->nboots && !err; i++)
+		err = json_array_append_new(boots, meta_json(&r->boots[i]));
+	for (size_t i = 0; i < r->nm && !err; i++)
+		err = json_array_append_new(metrics, metric_json(&r->m[i]));
+	for (size_t i = 0; i < r->nh && !err; i++)
+		err = json_array_append_new(hists, hist_json(&r->h[i]));
+	if (err) {
+		json_decref(boots);
+		json_decref(metrics);
+		json_decref(hists);
+		return NULL;
+	}
+	return json_pack("{s:s, s:o, s:o, s:o, s:o}", "schema", FB_RESULTS_SCHEMA,
+			 "meta", meta_json(&r->meta), "boots", boots,
+			 "metrics", metrics, "histograms", hists);
+}
+
+#define FB_JSON_FLAGS (JSON_ENCODE_ANY | JSON_REAL_PRECISION(10))
+
+/*
+ * The layout of results.json, as in schema 1: two spaces of indentation a
+ * level, but each metric (an item of "metrics") and each bucket list on
+ * one line, as jansson writes a value without JSON_INDENT ("a": 1, "b": 2).
+ * jansson encodes every key and value; this only places them. @name is
+ * @v's key in its parent (NULL in an array).
+ */
+static int dump(FILE *f, const json_t *v, const char *name, int depth)
+{
+	int obj = json_is_object(v), err = 0;
+	size_t n = obj ? json_object_size(v) : json_array_size(v);
+	void *it = obj ? json_object_iter((json_t *)v) : NULL;
+
+	if (!n)
+		return json_dumpf(v, f, FB_JSON_FLAGS);
+	fputc(obj ? '{' : '[', f);
+	for (size_t i = 0; i < n && !err; i++) {
+		const char *key = obj ? json_object_iter_key(it) : NULL;
+		const json_t *item = obj ? json_object_iter_value(it) :
+					   json_array_get(v, i);
+
+		fprintf(f, "%s\n%*s", i ? "," : "", 2 * (depth + 1), "");
+		if (key) {
+			json_t *k = json_string(key);
+
+			err = json_dumpf(k, f, FB_JSON_FLAGS);
+			json_decref(k);
+			fputs(": ", f);
+		}
+		if (err)
+			break;
+		if ((name && !strcmp(name, "metrics")) ||
+		    (key && !strcmp(key, "buckets")))
+			err = json_dumpf(item, f, FB_JSON_FLAGS);
 		else
-			fb_json_str(j, m->kv[i].key, m->kv[i].val);
+			err = dump(f, item, key, depth + 1);
+		if (obj)
+			it = json_object_iter_next((json_t *)v, it);
 	}
-	fb_json_end(j);
-}
-
-static void write_metric(struct fb_json *j, const struct fb_metric *m)
-{
-	fb_json_obj_flat(j, NULL);
-	fb_json_str(j, "workload", m->workload);
-	fb_json_str(j, "backend", m->backend);
-	fb_json_str(j, "series", m->series);
-	fb_json_str(j, "xname", m->xname);
-	fb_json_num(j, "x", m->x);
-	fb_json_str(j, "metric", m->metric);
-	fb_json_str(j, "unit", m->unit);
-	fb_json_str(j, "mode", m->mode);
-	fb_json_num(j, "vcpus", m->vcpus);
-	fb_json_num(j, "numa", m->numa);
-	fb_json_bool(j, "gate", m->gate);
-	fb_json_num(j, "value", m->value);
-	fb_json_num(j, "median", m->s.median);
-	fb_json_num(j, "mean", m->s.mean);
-	fb_json_num(j, "min", m->s.min);
-	fb_json_num(j, "max", m->s.max);
-	fb_json_num(j, "stddev", m->s.stddev);
-	fb_json_arr_flat(j, "reps");
-	for (size_t i = 0; i < m->nreps; i++)
-		fb_json_num(j, NULL, m->reps[i]);
-	fb_json_end(j);
-	if (m->nboot_values) {
-		fb_json_arr_flat(j, "boot_values");
-		for (size_t i = 0; i < m->nboot_values; i++)
-			fb_json_num(j, NULL, m->boot_values[i]);
-		fb_json_end(j);
-	}
-	fb_json_end(j);
-}
-
-static void write_hist(struct fb_json *j, const struct fb_histrec *h)
-{
-	fb_json_obj(j, NULL);
-	fb_json_str(j, "workload", h->workload);
-	fb_json_str(j, "backend", h->backend);
-	fb_json_str(j, "series", h->series);
-	fb_json_num(j, "x", h->x);
-	fb_json_str(j, "mode", h->mode);
-	fb_json_num(j, "vcpus", h->vcpus);
-	fb_json_num(j, "numa", h->numa);
-	fb_json_num(j, "rel_err", FB_HIST_REL_ERR);
-	fb_json_u64(j, "count", h->count);
-	fb_json_arr_flat(j, "buckets");
-	for (size_t i = 0; i < h->nb; i++) {
-		fb_json_arr_flat(j, NULL);
-		fb_json_u64(j, NULL, h->lo[i]);
-		fb_json_u64(j, NULL, h->hi[i]);
-		fb_json_u64(j, NULL, h->cnt[i]);
-		fb_json_end(j);
-	}
-	fb_json_end(j);
-	fb_json_end(j);
+	fprintf(f, "\n%*s%c", 2 * depth, "", obj ? '}' : ']');
+	return err;
 }
 
 int fb_results_write_json(const struct fb_results *r, const char *path)
 {
+	json_t *doc = results_json(r);
 	char tmp[4096];
-	struct fb_json j;
 	FILE *f;
 	int err = 0;
 
+	/* Out of memory (or a metric name that is not UTF-8). */
+	if (!doc)
+		return -ENOMEM;
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	fb_json_init(&j, f);
-	fb_json_obj(&j, NULL);
-	fb_json_str(&j, "schema", FB_RESULTS_SCHEMA);
-	write_meta(&j, "meta", &r->meta);
-	fb_json_arr(&j, "boots");
-	for (size_t i = 0; i < r->nboots; i++)
-		write_meta(&j, NULL, &r->boots[i]);
-	fb_json_end(&j);
-	fb_json_arr(&j, "metrics");
-	for (size_t i = 0; i < r->nm; i++)
-		write_metric(&j, &r->m[i]);
-	fb_json_end(&j);
-	fb_json_arr(&j, "histograms");
-	for (size_t i = 0; i < r->nh; i++)
-		write_hist(&j, &r->h[i]);
-	fb_json_end(&j);
-	fb_json_end(&j);
-	if (ferror(f))
+	if (!f) {
+		err = -errno;
+		json_decref(doc);
+		return err;
+	}
+	if (dump(f, doc, NULL, 0) || fputc('\n', f) == EOF || ferror(f))
 		err = -EIO;
+	json_decref(doc);
 	if (fclose(f) && !err)
 		err = -errno;
 	if (!err && rename(tmp, path))

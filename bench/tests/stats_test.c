@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* stats_test.c - host unit tests: percentiles, histogram error bound, U test, bootstrap, JSON round trip. */
+/*
+ * stats_test.c - host unit tests: percentiles, histogram error bound, U test,
+ * bootstrap, JSON round trip, results.json layout, bad JSON input.
+ */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,29 +238,35 @@ static void test_roundtrip(void)
 	free(h);
 }
 
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
 /* Results written before a metric was renamed load under its new name. */
 static void test_renamed_metric(void)
 {
 	char dir[] = "/tmp/fb-stats-test.XXXXXX", path[256], err[256];
 	struct fb_results back;
-	FILE *f;
 
 	if (!mkdtemp(dir)) {
 		CHECK(0, "mkdtemp");
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/old.json", dir);
-	f = fopen(path, "w");
-	if (!f) {
-		CHECK(0, "fopen");
+	if (write_file(path, "{\"schema\": \"fencebench-results-1\", \"meta\": {\"mode\": \"icount\"},\n"
+		       " \"metrics\": [{\"workload\": \"merge\", \"backend\": \"dma\", \"series\": \"2way\",\n"
+		       "  \"xname\": \"\", \"x\": 0, \"metric\": \"merge_ns\", \"unit\": \"ns\",\n"
+		       "  \"mode\": \"icount\", \"vcpus\": 1, \"numa\": 1, \"gate\": true, \"value\": 3510,\n"
+		       "  \"reps\": [3510, 3511]}], \"histograms\": []}\n")) {
+		CHECK(0, "write %s", path);
 		return;
 	}
-	fputs("{\"schema\": \"fencebench-results-1\", \"meta\": {\"mode\": \"icount\"},\n"
-	      " \"metrics\": [{\"workload\": \"merge\", \"backend\": \"dma\", \"series\": \"2way\",\n"
-	      "  \"xname\": \"\", \"x\": 0, \"metric\": \"merge_ns\", \"unit\": \"ns\",\n"
-	      "  \"mode\": \"icount\", \"vcpus\": 1, \"numa\": 1, \"gate\": true, \"value\": 3510,\n"
-	      "  \"reps\": [3510, 3511]}], \"histograms\": []}\n", f);
-	fclose(f);
 	fb_results_init(&back);
 	CHECK(!fb_results_load(&back, path, err, sizeof(err)), "load old: %s", err);
 	CHECK(back.nm == 1 && !strcmp(back.m[0].metric, "merge_close_ns") &&
@@ -265,6 +275,189 @@ static void test_renamed_metric(void)
 	fb_results_free(&back);
 	unlink(path);
 	rmdir(dir);
+}
+
+/*
+ * results.json to the byte, as the hand-written writer before jansson
+ * wrote it (schema 1; this text is that writer's output): two-space
+ * indentation, a metric and a bucket list on one line, "%.10g" numbers
+ * with integral ones as integers, null for a figure that is not finite,
+ * boot_values only when there are some.
+ */
+static const char layout_want[] =
+	"{\n"
+	"  \"schema\": \"fencebench-results-1\",\n"
+	"  \"meta\": {\n"
+	"    \"mode\": \"icount\",\n"
+	"    \"clock_read_ns\": 63,\n"
+	"    \"hist_rel_err\": 0.0078125,\n"
+	"    \"kernel\": \"6.1 \\\"x\\\"\\t\\\\\"\n"
+	"  },\n"
+	"  \"boots\": [],\n"
+	"  \"metrics\": [\n"
+	"    {\"workload\": \"merge\", \"backend\": \"dma\", \"series\": \"2way\", \"xname\": \"P\", "
+	"\"x\": 64, \"metric\": \"merge_close_ns\", \"unit\": \"ns\", \"mode\": \"icount\", "
+	"\"vcpus\": 1, \"numa\": 1, \"gate\": true, \"value\": null, \"median\": 3510, "
+	"\"mean\": 412693.3804, \"min\": 2.25, \"max\": 1234567.891, \"stddev\": 711766.366, "
+	"\"reps\": [3510, 2.25, 1234567.891], \"boot_values\": [3510, 3511.5]},\n"
+	"    {\"workload\": \"merge\", \"backend\": \"dma\", \"series\": \"2way\", \"xname\": \"\", "
+	"\"x\": 0, \"metric\": \"merge_close_ns\", \"unit\": \"ns\", \"mode\": \"icount\", "
+	"\"vcpus\": 1, \"numa\": 1, \"gate\": false, \"value\": 7, \"median\": null, "
+	"\"mean\": null, \"min\": null, \"max\": null, \"stddev\": 0, \"reps\": []}\n"
+	"  ],\n"
+	"  \"histograms\": [\n"
+	"    {\n"
+	"      \"workload\": \"wakeup\",\n"
+	"      \"backend\": \"dma\",\n"
+	"      \"series\": \"poll/same\",\n"
+	"      \"x\": 0,\n"
+	"      \"mode\": \"icount\",\n"
+	"      \"vcpus\": 1,\n"
+	"      \"numa\": 1,\n"
+	"      \"rel_err\": 0.0078125,\n"
+	"      \"count\": 3,\n"
+	"      \"buckets\": [[100, 100, 2], [4992, 5055, 1]]\n"
+	"    }\n"
+	"  ]\n"
+	"}\n";
+
+static void test_layout(void)
+{
+	char dir[] = "/tmp/fb-stats-test.XXXXXX", path[256], got[sizeof(layout_want) + 64];
+	double reps[3] = { 3510, 2.25, 1234567.891234 }, boots[2] = { 3510, 3511.5 };
+	struct fb_metric t = { .workload = "merge", .backend = "dma", .series = "2way",
+			       .xname = "P", .x = 64, .metric = "merge_close_ns", .unit = "ns",
+			       .mode = "icount", .vcpus = 1, .numa = 1, .gate = 1, .value = NAN,
+			       .s = { .n = 3, .median = 3510, .mean = 412693.38041133, .min = 2.25,
+				      .max = 1234567.891234, .stddev = 711766.36600981 },
+			       .reps = reps, .nreps = 3, .boot_values = boots, .nboot_values = 2 };
+	struct fb_histrec ht = { .workload = "wakeup", .backend = "dma", .series = "poll/same",
+				 .mode = "icount", .vcpus = 1, .numa = 1 };
+	struct fb_hist *h = malloc(sizeof(*h));
+	struct fb_results r;
+	size_t n = 0;
+	FILE *f;
+
+	if (!h || !mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		free(h);
+		return;
+	}
+	fb_hist_init(h);
+	fb_hist_add(h, 100);
+	fb_hist_add(h, 100);
+	fb_hist_add(h, 5000);
+	fb_results_init(&r);
+	fb_meta_set(&r.meta, "mode", "icount", 0);
+	fb_meta_setf(&r.meta, "clock_read_ns", 63);
+	fb_meta_setf(&r.meta, "hist_rel_err", 0.0078125);
+	fb_meta_set(&r.meta, "kernel", "6.1 \"x\"\t\\", 0);
+	fb_results_copy_metric(&r, &t);
+	t = (struct fb_metric){ .workload = "merge", .backend = "dma", .series = "2way",
+				.xname = "", .metric = "merge_close_ns", .unit = "ns",
+				.mode = "icount", .vcpus = 1, .numa = 1, .value = 7 };
+	fb_results_add_metric(&r, &t, NULL, 0);
+	fb_results_add_hist(&r, &ht, h);
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	CHECK(!fb_results_write_json(&r, path), "write json");
+	f = fopen(path, "r");
+	if (f) {
+		n = fread(got, 1, sizeof(got) - 1, f);
+		fclose(f);
+	}
+	got[n] = 0;
+	CHECK(!strcmp(got, layout_want), "results.json layout of schema 1, got:\n%s", got);
+	fb_results_free(&r);
+	free(h);
+	unlink(path);
+	rmdir(dir);
+}
+
+/*
+ * A file that is not JSON (truncated, malformed, empty) or not there is
+ * refused with a message naming it, and where jansson stopped (line,
+ * column); the result set stays usable.
+ */
+static void test_bad_json(void)
+{
+	static const struct {
+		const char *what, *text, *where;
+	} bad[] = {
+		{ "empty", "", "line 1," },
+		{ "missing comma", "{\"schema\": \"fencebench-results-1\",\n"
+		  "  \"meta\": {\"mode\": \"icount\"}\n  \"metrics\": []}\n", "line 3, column 11" },
+		{ "trailing data", "{\"schema\": \"fencebench-results-1\"} x\n", "line 1," },
+		{ "unterminated string", "{\"schema\": \"fencebench-res", "line 1," },
+		{ "bare word", "{\"schema\": fencebench}\n", "line 1," },
+	};
+	char dir[] = "/tmp/fb-stats-test.XXXXXX", path[256], full[256], err[512];
+	struct fb_results r;
+	long len;
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/bad.json", dir);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fb_results_init(&r);
+		err[0] = 0;
+		CHECK(!write_file(path, bad[i].text) &&
+		      fb_results_load(&r, path, err, sizeof(err)) == -EINVAL &&
+		      !strncmp(err, path, strlen(path)) && strstr(err, "not valid JSON") &&
+		      strstr(err, bad[i].where),
+		      "%s: refused, naming the file and '%s' (got '%s')", bad[i].what,
+		      bad[i].where, err);
+		CHECK(r.nm == 0 && r.meta.n == 0, "%s: nothing loaded", bad[i].what);
+		fb_results_free(&r);
+	}
+
+	/* A real results file cut short, at several points. */
+	snprintf(full, sizeof(full), "%s/full.json", dir);
+	fb_results_init(&r);
+	fb_meta_set(&r.meta, "mode", "icount", 0);
+	for (int k = 0; k < 20; k++) {
+		double reps[3] = { k, k + 0.5, k + 1 };
+		struct fb_metric t = { .workload = "create", .backend = "dma",
+				       .series = "single", .xname = "K", .x = k,
+				       .metric = "create_close_ns", .unit = "ns",
+				       .mode = "icount", .vcpus = 1, .numa = 1,
+				       .value = k + 0.5 };
+
+		fb_results_add_metric(&r, &t, reps, 3);
+	}
+	CHECK(!fb_results_write_json(&r, full), "write json");
+	fb_results_free(&r);
+	f = fopen(full, "r");
+	len = f && !fseek(f, 0, SEEK_END) ? ftell(f) : 0;
+	if (f)
+		fclose(f);
+	for (long cut = 1; cut < len; cut += len / 7 + 1) {
+		char cmd[600];
+
+		snprintf(cmd, sizeof(cmd), "head -c %ld %s > %s", cut, full, path);
+		fb_results_init(&r);
+		err[0] = 0;
+		CHECK(!system(cmd) && fb_results_load(&r, path, err, sizeof(err)) == -EINVAL &&
+		      !strncmp(err, path, strlen(path)) && strstr(err, "line ") &&
+		      strstr(err, "column "),
+		      "cut at %ld of %ld bytes: refused with file and line (got '%s')", cut,
+		      len, err);
+		fb_results_free(&r);
+	}
+	fb_results_init(&r);
+	CHECK(!fb_results_load(&r, full, err, sizeof(err)) && r.nm == 20,
+	      "the whole file loads: %s", err);
+	fb_results_free(&r);
+
+	snprintf(path, sizeof(path), "%s/none.json", dir);
+	fb_results_init(&r);
+	CHECK(fb_results_load(&r, path, err, sizeof(err)) == -ENOENT &&
+	      !strncmp(err, path, strlen(path)) && strstr(err, "No such file"),
+	      "missing file: named (got '%s')", err);
+	snprintf(path, sizeof(path), "rm -rf %s", dir);
+	CHECK(!system(path), "cleanup");
 }
 
 /* Student's t against table values (two-sided 5 % and 1 % points). */
@@ -369,6 +562,8 @@ int main(void)
 	test_bootstrap();
 	test_roundtrip();
 	test_renamed_metric();
+	test_layout();
+	test_bad_json();
 	test_student_t();
 	test_welch();
 	test_pool();
