@@ -19,9 +19,10 @@ GUEST_PROGS += $(GUEST_BIN)/fencebench
 $(GUEST_BIN)/fencebench: $(BENCH_GUEST_SRCS) $(BENCH_HDRS) | $(GUEST_BIN)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(BENCH_GUEST_SRCS) $(GUEST_LDFLAGS) -lnuma $(BENCH_JSON_LIBS) -lm
 
-$(FBTOOL): bench/host/fbtool.c $(BENCH_HOST_LIB) $(BENCH_HDRS)
+FBTOOL_SRCS := bench/host/fbtool.c bench/host/history.c
+$(FBTOOL): $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_HDRS)
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/host/fbtool.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
+	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 
 HOST_TESTS += $(HOST_TEST_BIN)/bench-stats $(HOST_TEST_BIN)/bench-verdict
 $(HOST_TEST_BIN)/bench-stats: bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
@@ -41,7 +42,7 @@ MODE ?= auto
 QUICK ?=
 BOOTS ?=
 RUN ?= results/latest
-.PHONY: bench-run plots compare baseline planted-bench
+.PHONY: bench-run plots compare baseline planted-bench history
 bench-run: $(FBTOOL)
 	@MODE="$(MODE)" QUICK="$(QUICK)" BOOTS="$(BOOTS)" bench/run-bench
 
@@ -58,3 +59,9 @@ baseline: $(FBTOOL)
 # backend and on no other: make planted-bench BUG=... MODE=icount|tcg
 planted-bench: $(FBTOOL)
 	@bench/run-planted "$(BUG)" "$(MODE)"
+
+# Trend plots of every gated figure over all runs under results/ (and
+# HISTORY=DIR...: other run folders, e.g. CI artifacts), with an index.
+HISTORY ?=
+history: $(FBTOOL)
+	@bench/history $(HISTORY)

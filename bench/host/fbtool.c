@@ -10,6 +10,7 @@
  *   fbtool meta RESULTS.json KEY
  *   fbtool compare [--threshold F] [--alpha F] [--all] BASELINE NOW
  *   fbtool summary RESULTS.json
+ *   fbtool history OUTDIR BASELINE.json RUN.json... (history.c)
  */
 #include <errno.h>
 #include <math.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "history.h"
 #include "load.h"
 #include "results.h"
 #include "verdict.h"
@@ -491,6 +493,8 @@ int main(int argc, char **argv)
 			rc = cmd_compare(argc - 2, argv + 2);
 		else if (!strcmp(argv[1], "summary"))
 			rc = cmd_summary(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "history"))
+			rc = fb_cmd_history(argc - 2, argv + 2);
 	}
 	if (rc == 2)
 		fprintf(stderr,
@@ -498,6 +502,7 @@ int main(int argc, char **argv)
 			"       fbtool csv RESULTS.json DIR\n"
 			"       fbtool meta RESULTS.json KEY\n"
 			"       fbtool compare [--threshold F] [--alpha F] [--all] BASELINE.json NOW.json\n"
-			"       fbtool summary RESULTS.json\n");
+			"       fbtool summary RESULTS.json\n"
+			"       fbtool history OUTDIR BASELINE.json RUN.json...\n");
 	return rc;
 }

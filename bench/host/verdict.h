@@ -11,8 +11,10 @@
  * - icount (by repetition): boots of one build are identical, so the
  *   replicates are the repetitions of the run. The test is Mann-Whitney U;
  *   with fewer than two repetitions on a side it cannot run and the
- *   threshold decides alone. The interval is a percentile bootstrap of
- *   median(now reps) / median(baseline reps).
+ *   threshold decides alone. The ratio held against the threshold and
+ *   its interval (a percentile bootstrap) are of one statistic of the
+ *   repetitions on both sides: the one the new figure's value is (the
+ *   interquartile mean for pollscale's rounds, else the median).
  * - tcg, kvm (by boot): figures vary more from one guest boot to the next
  *   than within a boot, so the replicate is the figure of one boot
  *   (boot_values) and the value the median over the boots. The test is
