@@ -64,7 +64,7 @@ static inline int fb_poll_err(const char *backend)
 }
 
 /*
- * What fb_fence_poll() (bench/lib/syncdev.h) returns for an error-signaled
+ * What fb_fence_poll() (lib/syncdev.h) returns for an error-signaled
  * fence of @backend: -EIO for POLLERR, 1 for POLLIN; -errno as above.
  */
 static inline int fb_poll_err_result(const char *backend)

@@ -10,7 +10,7 @@
  * conf_fail()/conf_skip() with a reason.
  *
  * Expectations that differ between backends are derived from the caps of
- * the backend (struct fb_syncdev in bench/lib/syncdev.h):
+ * the backend (struct fb_syncdev in lib/syncdev.h):
  *   FB_CAP_LEGACY_ABI  the 2013 framework semantics (the create name is the
  *                      fence name, an error on any point fails the whole
  *                      fence at once);

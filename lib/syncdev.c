@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include <linux/sync_file.h>
-#include "../../module/include/uapi/fencebench_sync.h"
+#include "../module/include/uapi/fencebench_sync.h"
 
 const struct fb_syncdev fb_syncdevs[] = {
 	{ "legacy", "/dev/sw_sync", FB_CAP_LEGACY_ABI },
