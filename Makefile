@@ -16,11 +16,11 @@ kdir = $(shell . vm/lib.sh && fb_kdir $(1))
 
 GUEST_CC ?= gcc
 GUEST_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -pthread \
-	-Imodule/include/uapi -Ibench/lib
+	-Imodule/include/uapi -Ilib
 GUEST_LDFLAGS := -static -pthread
 HOST_CC ?= gcc
 HOST_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -pthread \
-	-Imodule/include/uapi -Ibench/lib
+	-Imodule/include/uapi -Ilib
 HOST_LDFLAGS := -pthread -lm
 # Parallel jobs for the user-space and module builds (one per CPU).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

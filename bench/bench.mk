@@ -2,11 +2,14 @@
 # bench.mk - the benchmark suite (issue 5): the guest binary fencebench, the
 # host tool fbtool, the statistics unit tests, and the bench-run, plots,
 # compare and baseline targets (docs/bench.md).
-BENCH_LIB_SRCS := $(filter-out bench/lib/syncdev.c,$(wildcard bench/lib/*.c))
-BENCH_GUEST_SRCS := bench/main.c bench/rounds.c $(BENCH_LIB_SRCS) bench/lib/syncdev.c \
+# bench/lib is the benchmark's own library; lib/syncdev (the fence devices)
+# is shared with tests/ and reached through -Ilib of the common flags.
+BENCH_CFLAGS := -Ibench/lib
+BENCH_LIB_SRCS := $(wildcard bench/lib/*.c)
+BENCH_GUEST_SRCS := bench/main.c bench/rounds.c $(BENCH_LIB_SRCS) lib/syncdev.c \
 	$(wildcard bench/backends/*.c) $(wildcard bench/workloads/*.c)
 BENCH_HDRS := bench/rounds.h bench/tests/check.h $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
-	bench/host/*.h) module/include/uapi/fencebench_sync.h
+	bench/host/*.h) lib/syncdev.h module/include/uapi/fencebench_sync.h
 # Host side: the statistics and result-file parts of bench/lib plus bench/host.
 BENCH_HOST_LIB := bench/lib/results.c bench/lib/stats.c bench/lib/hist.c \
 	bench/host/load.c bench/host/verdict.c
@@ -17,18 +20,18 @@ FBTOOL := $(BUILD)/host/fbtool
 
 GUEST_PROGS += $(GUEST_BIN)/fencebench
 $(GUEST_BIN)/fencebench: $(BENCH_GUEST_SRCS) $(BENCH_HDRS) | $(GUEST_BIN)
-	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(BENCH_GUEST_SRCS) $(GUEST_LDFLAGS) -lnuma $(BENCH_JSON_LIBS) -lm
+	$(GUEST_CC) $(GUEST_CFLAGS) $(BENCH_CFLAGS) -o $@ $(BENCH_GUEST_SRCS) $(GUEST_LDFLAGS) -lnuma $(BENCH_JSON_LIBS) -lm
 
 FBTOOL_SRCS := bench/host/fbtool.c bench/host/history.c
 $(FBTOOL): $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_HDRS)
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
+	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 
 HOST_TESTS += $(HOST_TEST_BIN)/bench-stats $(HOST_TEST_BIN)/bench-verdict
 $(HOST_TEST_BIN)/bench-stats: bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
-	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
+	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 $(HOST_TEST_BIN)/bench-verdict: bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
-	$(HOST_CC) $(HOST_CFLAGS) -Ibench/host -o $@ bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
+	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 # The CI gate (tests/host/50-bench-gate.sh) needs the tool too.
 host-tests: $(FBTOOL)
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * timeline.h - the part of the fence backends that is the same for every
- * sw_sync style device (bench/lib/syncdev): a timeline with a user-space
+ * sw_sync style device (lib/syncdev): a timeline with a user-space
  * shadow of its value. The device is the fb_syncdev named like the backend.
  */
 #ifndef FB_TIMELINE_H

@@ -41,9 +41,10 @@ static void sync_dma_print_pt(struct seq_file *s, struct dma_fence *pt,
 		   has_value ? value : NULL, has_tl_value ? tl_value : NULL);
 }
 
-static void sync_dma_print_timeline(struct seq_file *s,
-				    struct sync_dma_timeline *tl)
+static void sync_dma_print_timeline(struct seq_file *s, struct list_head *node)
 {
+	struct sync_dma_timeline *tl = list_entry(node, struct sync_dma_timeline,
+						  node);
 	struct sync_dma_pt *pt;
 	char value[16];
 
@@ -56,9 +57,10 @@ static void sync_dma_print_timeline(struct seq_file *s,
 	spin_unlock(&tl->lock);
 }
 
-static void sync_dma_print_fence(struct seq_file *s,
-				 struct sync_dma_fence *fence)
+static void sync_dma_print_fence(struct seq_file *s, struct list_head *node)
 {
+	struct sync_dma_fence *fence = list_entry(node, struct sync_dma_fence,
+						  node);
 	struct sync_dma_fence_waiter *w;
 	unsigned long flags;
 	unsigned int i;
@@ -72,28 +74,21 @@ static void sync_dma_print_fence(struct seq_file *s,
 	spin_unlock_irqrestore(&fence->lock, flags);
 }
 
+/* fb_dump_show() takes the fence list's lock with irqs saved: harmless. */
 static int sync_dma_debugfs_show(struct seq_file *s, void *unused)
 {
-	struct sync_dma_timeline *tl;
-	struct sync_dma_fence *fence;
-	unsigned long flags;
+	static const struct fb_dump_list timelines = {
+		.head = &sync_dma_timeline_list,
+		.lock = &sync_dma_timeline_list_lock,
+		.print = sync_dma_print_timeline,
+	};
+	static const struct fb_dump_list fences = {
+		.head = &sync_dma_fence_list,
+		.lock = &sync_dma_fence_list_lock,
+		.print = sync_dma_print_fence,
+	};
 
-	fb_dump_section(s, "objs");
-	spin_lock_irqsave(&sync_dma_timeline_list_lock, flags);
-	list_for_each_entry(tl, &sync_dma_timeline_list, node) {
-		sync_dma_print_timeline(s, tl);
-		seq_putc(s, '\n');
-	}
-	spin_unlock_irqrestore(&sync_dma_timeline_list_lock, flags);
-
-	fb_dump_section(s, "fences");
-	spin_lock(&sync_dma_fence_list_lock);
-	list_for_each_entry(fence, &sync_dma_fence_list, node) {
-		sync_dma_print_fence(s, fence);
-		seq_putc(s, '\n');
-	}
-	spin_unlock(&sync_dma_fence_list_lock);
-	return 0;
+	return fb_dump_show(s, &timelines, &fences);
 }
 DEFINE_SHOW_ATTRIBUTE(sync_dma_debugfs);
 

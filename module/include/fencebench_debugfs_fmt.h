@@ -16,14 +16,18 @@
  *     <timeline>_pt <status>[@s.us][: <value>[ / <timeline value>]]
  *   waiter <callback>
  *
- * Each backend walks its own objects, under its own locks, and hands the
- * values of each line to these helpers. Static inline: no module exports.
+ * Each backend prints its own objects, under their own locks, handing the
+ * values of each line to these helpers; fb_dump_show() walks its two lists
+ * of timelines and fences. Static inline: no module exports, so either
+ * module loads alone.
  */
 #ifndef _FENCEBENCH_DEBUGFS_FMT_H
 #define _FENCEBENCH_DEBUGFS_FMT_H
 
 #include <linux/ktime.h>
+#include <linux/list.h>
 #include <linux/seq_file.h>
+#include <linux/spinlock.h>
 #include <linux/time64.h>
 
 /* "objs" or "fences", underlined */
@@ -86,6 +90,55 @@ static inline void fb_dump_fence(struct seq_file *s, const char *name,
 static inline void fb_dump_waiter(struct seq_file *s, const void *callback)
 {
 	seq_printf(s, "waiter %ps\n", callback);
+}
+
+/**
+ * struct fb_dump_list - a list of objects of the dump
+ * @head:	the list
+ * @lock:	the lock of the list; held with irqs saved during the walk
+ * @print:	prints the block of the object linked by @node (container_of())
+ */
+struct fb_dump_list {
+	struct list_head *head;
+	spinlock_t *lock;	/* protects @head */
+	void (*print)(struct seq_file *s, struct list_head *node);
+};
+
+/* One block per object of @list, each ended by an empty line. */
+static inline void fb_dump_each(struct seq_file *s,
+				const struct fb_dump_list *list)
+{
+	struct list_head *node;
+	unsigned long flags;
+
+	spin_lock_irqsave(list->lock, flags);
+	list_for_each(node, list->head) {
+		list->print(s, node);
+		seq_putc(s, '\n');
+	}
+	spin_unlock_irqrestore(list->lock, flags);
+}
+
+/**
+ * fb_dump_show() - the whole dump, for a debugfs show function
+ * @s:		the seq_file of the debugfs file
+ * @timelines:	the backend's timelines
+ * @fences:	the backend's fences
+ *
+ * Prints the "objs" section, one block per timeline, and the "fences"
+ * section, one block per fence; each block ends with an empty line.
+ *
+ * Return: 0.
+ */
+static inline int fb_dump_show(struct seq_file *s,
+			       const struct fb_dump_list *timelines,
+			       const struct fb_dump_list *fences)
+{
+	fb_dump_section(s, "objs");
+	fb_dump_each(s, timelines);
+	fb_dump_section(s, "fences");
+	fb_dump_each(s, fences);
+	return 0;
 }
 
 #endif /* _FENCEBENCH_DEBUGFS_FMT_H */

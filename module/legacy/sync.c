@@ -80,7 +80,7 @@ struct sync_timeline *sync_timeline_create(const struct sync_timeline_ops *ops,
 	INIT_LIST_HEAD(&obj->active_list_head);
 	spin_lock_init(&obj->active_list_lock);
 
-	sync_debug_add_timeline(obj);
+	sync_debug_add(SYNC_DEBUG_TIMELINES, &obj->sync_timeline_list);
 
 	return obj;
 }
@@ -92,7 +92,7 @@ static void sync_timeline_free(struct kref *kref)
 		container_of(kref, struct sync_timeline, kref);
 	struct module *owner = obj->ops->owner;
 
-	sync_debug_remove_timeline(obj);
+	sync_debug_remove(SYNC_DEBUG_TIMELINES, &obj->sync_timeline_list);
 
 	if (obj->ops->release_obj)
 		obj->ops->release_obj(obj);
@@ -375,7 +375,7 @@ struct sync_fence *sync_fence_create(const char *name, struct sync_pt *pt)
 	sync_fence_signal_pt(pt);
 
 	/* Fix: publish to debugfs only once the point list is complete */
-	sync_debug_add_fence(fence);
+	sync_debug_add(SYNC_DEBUG_FENCES, &fence->sync_fence_list);
 
 	return fence;
 }
@@ -525,7 +525,7 @@ struct sync_fence *sync_fence_merge(const char *name,
 	sync_fence_signal_pt(list_first_entry(&fence->pt_list_head,
 					      struct sync_pt, pt_list));
 
-	sync_debug_add_fence(fence);
+	sync_debug_add(SYNC_DEBUG_FENCES, &fence->sync_fence_list);
 
 	return fence;
 }
@@ -562,7 +562,7 @@ void sync_fence_release_file(struct sync_fence *fence)
 	 * Remove every way to reach the fence before dropping the file's
 	 * reference: first the global list, then the timelines' lists.
 	 */
-	sync_debug_remove_fence(fence);
+	sync_debug_remove(SYNC_DEBUG_FENCES, &fence->sync_fence_list);
 	sync_fence_detach_pts(fence);
 
 	kref_put(&fence->kref, sync_fence_free);

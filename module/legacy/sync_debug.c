@@ -6,10 +6,10 @@
  *
  * Copyright (C) 2012 Google, Inc.
  *
- * Locking: sync_timeline_list_lock protects the timeline list and nests
- * outside each timeline's child_list_lock; sync_fence_list_lock protects
- * the fence list and nests outside each fence's waiter_list_lock. An object
- * on a list is alive: it is removed from the list before it is freed.
+ * Locking: each list of sync_debug_lists[] has its own lock. The timeline
+ * list's nests outside each timeline's child_list_lock, the fence list's
+ * outside each fence's waiter_list_lock. An object on a list is alive: it
+ * is removed from the list before it is freed.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -26,49 +26,55 @@
 #include "sync.h"
 #include "sync_priv.h"
 
-static LIST_HEAD(sync_timeline_list_head);
-static DEFINE_SPINLOCK(sync_timeline_list_lock);
-
-static LIST_HEAD(sync_fence_list_head);
-static DEFINE_SPINLOCK(sync_fence_list_lock);
+static struct sync_debug_list {
+	struct list_head head;
+	spinlock_t lock;	/* protects head */
+} sync_debug_lists[] = {
+	[SYNC_DEBUG_TIMELINES] = {
+		.head = LIST_HEAD_INIT(sync_debug_lists[SYNC_DEBUG_TIMELINES].head),
+		.lock = __SPIN_LOCK_UNLOCKED(sync_debug_lists[SYNC_DEBUG_TIMELINES].lock),
+	},
+	[SYNC_DEBUG_FENCES] = {
+		.head = LIST_HEAD_INIT(sync_debug_lists[SYNC_DEBUG_FENCES].head),
+		.lock = __SPIN_LOCK_UNLOCKED(sync_debug_lists[SYNC_DEBUG_FENCES].lock),
+	},
+};
 
 static struct dentry *sync_debugfs_file;
 
-void sync_debug_add_timeline(struct sync_timeline *obj)
+/**
+ * sync_debug_add() - put an object on a debug list
+ * @list:	SYNC_DEBUG_TIMELINES or SYNC_DEBUG_FENCES
+ * @entry:	the object's entry for that list
+ *
+ * Context: any; takes the list's lock with irqs saved.
+ */
+void sync_debug_add(enum sync_debug_list_id list, struct list_head *entry)
 {
+	struct sync_debug_list *l = &sync_debug_lists[list];
 	unsigned long flags;
 
-	spin_lock_irqsave(&sync_timeline_list_lock, flags);
-	list_add_tail(&obj->sync_timeline_list, &sync_timeline_list_head);
-	spin_unlock_irqrestore(&sync_timeline_list_lock, flags);
+	spin_lock_irqsave(&l->lock, flags);
+	list_add_tail(entry, &l->head);
+	spin_unlock_irqrestore(&l->lock, flags);
 }
 
-void sync_debug_remove_timeline(struct sync_timeline *obj)
+/**
+ * sync_debug_remove() - take an object off a debug list
+ * @list:	the list given to sync_debug_add()
+ * @entry:	the object's entry; may be one that was never added but
+ *		initialised empty (a fence of a failed merge)
+ *
+ * Context: any; takes the list's lock with irqs saved.
+ */
+void sync_debug_remove(enum sync_debug_list_id list, struct list_head *entry)
 {
+	struct sync_debug_list *l = &sync_debug_lists[list];
 	unsigned long flags;
 
-	spin_lock_irqsave(&sync_timeline_list_lock, flags);
-	list_del(&obj->sync_timeline_list);
-	spin_unlock_irqrestore(&sync_timeline_list_lock, flags);
-}
-
-void sync_debug_add_fence(struct sync_fence *fence)
-{
-	unsigned long flags;
-
-	spin_lock_irqsave(&sync_fence_list_lock, flags);
-	list_add_tail(&fence->sync_fence_list, &sync_fence_list_head);
-	spin_unlock_irqrestore(&sync_fence_list_lock, flags);
-}
-
-/* Safe for a fence that was never added (failed merge). */
-void sync_debug_remove_fence(struct sync_fence *fence)
-{
-	unsigned long flags;
-
-	spin_lock_irqsave(&sync_fence_list_lock, flags);
-	list_del_init(&fence->sync_fence_list);
-	spin_unlock_irqrestore(&sync_fence_list_lock, flags);
+	spin_lock_irqsave(&l->lock, flags);
+	list_del(entry);
+	spin_unlock_irqrestore(&l->lock, flags);
 }
 
 static void sync_print_pt(struct seq_file *s, struct sync_pt *pt, bool fence)
@@ -90,8 +96,10 @@ static void sync_print_pt(struct seq_file *s, struct sync_pt *pt, bool fence)
 		   has_value && fence ? tl_value : NULL);
 }
 
-static void sync_print_obj(struct seq_file *s, struct sync_timeline *obj)
+static void sync_print_obj(struct seq_file *s, struct list_head *node)
 {
+	struct sync_timeline *obj = list_entry(node, struct sync_timeline,
+					       sync_timeline_list);
 	struct sync_pt *pt;
 	unsigned long flags;
 	char value[64];
@@ -107,8 +115,10 @@ static void sync_print_obj(struct seq_file *s, struct sync_timeline *obj)
 	spin_unlock_irqrestore(&obj->child_list_lock, flags);
 }
 
-static void sync_print_fence(struct seq_file *s, struct sync_fence *fence)
+static void sync_print_fence(struct seq_file *s, struct list_head *node)
 {
+	struct sync_fence *fence = list_entry(node, struct sync_fence,
+					      sync_fence_list);
 	struct sync_fence_waiter *waiter;
 	struct sync_pt *pt;
 	unsigned long flags;
@@ -126,29 +136,16 @@ static void sync_print_fence(struct seq_file *s, struct sync_fence *fence)
 
 static int sync_debugfs_show(struct seq_file *s, void *unused)
 {
-	struct sync_timeline *obj;
-	struct sync_fence *fence;
-	unsigned long flags;
+	struct sync_debug_list *tl = &sync_debug_lists[SYNC_DEBUG_TIMELINES];
+	struct sync_debug_list *fe = &sync_debug_lists[SYNC_DEBUG_FENCES];
+	const struct fb_dump_list timelines = {
+		.head = &tl->head, .lock = &tl->lock, .print = sync_print_obj,
+	};
+	const struct fb_dump_list fences = {
+		.head = &fe->head, .lock = &fe->lock, .print = sync_print_fence,
+	};
 
-	fb_dump_section(s, "objs");
-
-	spin_lock_irqsave(&sync_timeline_list_lock, flags);
-	list_for_each_entry(obj, &sync_timeline_list_head, sync_timeline_list) {
-		sync_print_obj(s, obj);
-		seq_putc(s, '\n');
-	}
-	spin_unlock_irqrestore(&sync_timeline_list_lock, flags);
-
-	fb_dump_section(s, "fences");
-
-	spin_lock_irqsave(&sync_fence_list_lock, flags);
-	list_for_each_entry(fence, &sync_fence_list_head, sync_fence_list) {
-		sync_print_fence(s, fence);
-		seq_putc(s, '\n');
-	}
-	spin_unlock_irqrestore(&sync_fence_list_lock, flags);
-
-	return 0;
+	return fb_dump_show(s, &timelines, &fences);
 }
 DEFINE_SHOW_ATTRIBUTE(sync_debugfs);
 

@@ -37,11 +37,14 @@ static inline int sync_fence_get_status(struct sync_fence *fence)
 /* sync.c: fence status computed from its points (1, 0 or <0) */
 int sync_fence_pts_status(struct sync_fence *fence);
 
-/* sync_debug.c: the global lists behind debugfs and the dumps */
-void sync_debug_add_timeline(struct sync_timeline *obj);
-void sync_debug_remove_timeline(struct sync_timeline *obj);
-void sync_debug_add_fence(struct sync_fence *fence);
-void sync_debug_remove_fence(struct sync_fence *fence);
+/*
+ * sync_debug.c: the global lists behind debugfs and the dumps, of every
+ * timeline (entry: sync_timeline_list) and of every fence (entry:
+ * sync_fence_list)
+ */
+enum sync_debug_list_id { SYNC_DEBUG_TIMELINES, SYNC_DEBUG_FENCES };
+void sync_debug_add(enum sync_debug_list_id list, struct list_head *entry);
+void sync_debug_remove(enum sync_debug_list_id list, struct list_head *entry);
 void sync_dump(void);
 int sync_debug_init(void);
 void sync_debug_exit(void);

@@ -3,12 +3,12 @@
  * pollerr.h - what poll() reports, per backend, for a fence that signaled
  * with an error (issue 15, docs/semantics.md): POLLERR or POLLIN.
  *
- * legacy and dma choose with their module parameter poll_err
- * (/sys/module/sync_legacy/parameters/poll_err, .../sync_dma/...; 0644, so
- * a test may flip it at run time): legacy defaults to Y (the 2013
- * framework's POLLERR), dma to N (mainline sync_file's POLLIN). mainline
- * always reports POLLIN. Tests read the parameter at each use, so they
- * check the behaviour the module has now.
+ * A backend declares the module owning its poll_err parameter and the
+ * parameter's default (struct fb_syncdev, lib/syncdev.c): legacy's
+ * sync_legacy defaults to Y (the 2013 framework's POLLERR), dma's sync_dma
+ * to N (mainline sync_file's POLLIN); mainline has no parameter and always
+ * reports POLLIN. The parameter is 0644 (a test may flip it at run time):
+ * tests read it at each use, so they check the behaviour the module has now.
  *
  * Header-only: conformance, dma and reliability programs include it.
  */
@@ -17,42 +17,27 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
-/* The module of @backend that owns the parameter, or NULL (mainline). */
-static inline const char *fb_poll_err_module(const char *backend)
-{
-	if (!strcmp(backend, "legacy"))
-		return "sync_legacy";
-	if (!strcmp(backend, "dma"))
-		return "sync_dma";
-	return NULL;
-}
-
-/* The default of the parameter on @backend (mainline: no POLLERR). */
-static inline int fb_poll_err_default(const char *backend)
-{
-	return !strcmp(backend, "legacy");
-}
+#include "syncdev.h"
 
 /*
- * 1 if poll() on an error-signaled fence of @backend reports POLLERR now,
+ * 1 if poll() on an error-signaled fence of @dev reports POLLERR now,
  * 0 if it reports POLLIN, -errno if the parameter cannot be read. A module
  * without the parameter (built before it existed) is held to the default;
  * tests/guest/30-conformance.sh checks that the parameter is there.
  */
-static inline int fb_poll_err(const char *backend)
+static inline int fb_poll_err(const struct fb_syncdev *dev)
 {
-	const char *mod = fb_poll_err_module(backend);
 	char path[128], c = 0;
 	FILE *f;
 
-	if (!mod)
+	if (!dev->poll_err_module)
 		return 0;
-	snprintf(path, sizeof(path), "/sys/module/%s/parameters/poll_err", mod);
+	snprintf(path, sizeof(path), "/sys/module/%s/parameters/poll_err",
+		 dev->poll_err_module);
 	f = fopen(path, "r");
 	if (!f)
-		return errno == ENOENT ? fb_poll_err_default(backend) : -errno;
+		return errno == ENOENT ? dev->poll_err_default : -errno;
 	if (fread(&c, 1, 1, f) != 1)
 		c = 0;
 	fclose(f);
@@ -64,12 +49,12 @@ static inline int fb_poll_err(const char *backend)
 }
 
 /*
- * What fb_fence_poll() (bench/lib/syncdev.h) returns for an error-signaled
- * fence of @backend: -EIO for POLLERR, 1 for POLLIN; -errno as above.
+ * What fb_fence_poll() (lib/syncdev.h) returns for an error-signaled
+ * fence of @dev: -EIO for POLLERR, 1 for POLLIN; -errno as above.
  */
-static inline int fb_poll_err_result(const char *backend)
+static inline int fb_poll_err_result(const struct fb_syncdev *dev)
 {
-	int e = fb_poll_err(backend);
+	int e = fb_poll_err(dev);
 
 	return e < 0 ? e : e ? -EIO : 1;
 }

@@ -9,20 +9,23 @@
  * not take the others with it. A case returns CONF_PASS, or the result of
  * conf_fail()/conf_skip() with a reason.
  *
- * Expectations that differ between backends are derived from the caps of
- * the backend (struct fb_syncdev in bench/lib/syncdev.h):
+ * Expectations that differ between backends are derived from what the
+ * backend declares (struct fb_syncdev in lib/syncdev.h), never from its name:
  *   FB_CAP_LEGACY_ABI  the 2013 framework semantics (the create name is the
  *                      fence name, an error on any point fails the whole
  *                      fence at once);
- *   without it         mainline sync_file semantics (drivers/dma-buf in 6.1:
+ *   FB_CAP_SYNC_FILE   mainline sync_file semantics (drivers/dma-buf in 6.1:
  *                      the name is generated, a merged fence signals when
- *                      all its points have, errors included).
- * What poll() reports for a fence that signaled with an error (POLLERR or
- * POLLIN) is the current value of the module parameter poll_err of legacy
- * and dma (conf_poll_err_result(), tests/common/pollerr.h); mainline always
- * reports POLLIN. A point exactly 2^31 ahead of its counter is pending on
- * legacy only (wrap.c). docs/semantics.md tabulates every such difference
- * with the case that checks it. Every split is commented where asserted.
+ *                      all its points have, errors included);
+ *   poll_err_module    what poll() reports for a fence that signaled with an
+ *                      error (POLLERR or POLLIN): the current value of that
+ *                      module's parameter poll_err (conf_poll_err_result(),
+ *                      tests/common/pollerr.h); none: always POLLIN;
+ *   half_wrap_pending  a point exactly 2^31 ahead of its counter is pending
+ *                      (wrap.c);
+ *   nofile_errno       the errno when a fence's file cannot be made.
+ * docs/semantics.md tabulates every such difference with the case that
+ * checks it. Every split is commented where asserted.
  */
 #ifndef FB_CONFORMANCE_H
 #define FB_CONFORMANCE_H
@@ -179,13 +182,7 @@ enum conf_result conf_expect_status(struct conf_ctx *ctx, int fence, int want,
  */
 static inline int conf_poll_err_result(const struct conf_ctx *ctx)
 {
-	return fb_poll_err_result(ctx->dev->name);
-}
-
-/* Is the backend the 2013 port itself (legacy), not only its ABI? */
-static inline int conf_is_legacy(const struct conf_ctx *ctx)
-{
-	return !strcmp(ctx->dev->name, "legacy");
+	return fb_poll_err_result(ctx->dev);
 }
 
 /* Has the backend the 2013 ABI and semantics (see the top comment)? */

@@ -20,9 +20,10 @@
  *                                      used to size an allocation
  * The dma backend (FB_CAP_DMA_INTEROP) accepts a mainline sync_file as
  * merge fd2; every other foreign fence fd is ENOENT.
- *   the fence's file cannot be made    legacy, dma: anon_inode_getfile()'s
- *   (err_file_table_full)              error, e.g. ENFILE; mainline: ENOMEM
- *                                      (sw_sync and sync_file_merge() turn
+ *   the fence's file cannot be made    the backend's nofile_errno: legacy,
+ *   (err_file_table_full)              dma: anon_inode_getfile()'s error,
+ *                                      ENFILE; mainline: ENOMEM (sw_sync and
+ *                                      sync_file_merge() turn
  *                                      sync_file_create()'s NULL into it)
  */
 #include "conformance.h"
@@ -133,9 +134,9 @@ static enum conf_result foreign(struct conf_ctx *ctx)
 		tested++;
 		CHECK_OK(ctx, otl = fb_timeline_open(o));
 		CHECK_OK(ctx, of = fb_fence_create(otl, 1, "other"));
-		/* Only dma imports mainline sync_files. */
+		/* Only an interop backend imports sync_files. */
 		interop = (ctx->dev->caps & FB_CAP_DMA_INTEROP) &&
-			  !strcmp(o->name, "mainline");
+			  (o->caps & FB_CAP_SYNC_FILE);
 		if (!interop) {
 			lowest = conf_lowest_free_fd();
 			m = fb_fence_merge(f, of, "x");
@@ -576,7 +577,7 @@ static enum conf_result file_table_full(struct conf_ctx *ctx)
 	      conf_errname(-back));
 	CHECK(ctx, !up, "cannot drop or raise CAP_SYS_ADMIN: %s", conf_errname(-up));
 
-	want = strcmp(ctx->dev->name, "mainline") ? ENFILE : ENOMEM;
+	want = ctx->dev->nofile_errno;
 	CHECK(ctx, rc == -want, "create fence with no file left: %s, want %s",
 	      rc < 0 ? conf_errname(-rc) : "success", conf_errname(want));
 	CHECK(ctx, rm == -want, "merge with no file left: %s, want %s",

@@ -274,6 +274,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++) {
+		const char *bad = fb_syncdev_check(d);
+
+		if (bad) {
+			fprintf(stderr, "fb-conformance: backend '%s' (lib/syncdev.c) declares %s\n",
+				d->name, bad);
+			return 2;
+		}
+	}
 	/* A child's write to a reader that gave up must not kill us. */
 	signal(SIGPIPE, SIG_IGN);
 

@@ -236,7 +236,7 @@ enum conf_result conf_expect_status(struct conf_ctx *ctx, int fence, int want,
 	p = fb_fence_poll(fence, 0);
 	CHECK(ctx, p == want_poll,
 	      "%s: poll(0) gave %d, want %d (status %d, poll_err %d)",
-	      what, p, want_poll, want, fb_poll_err(ctx->dev->name));
+	      what, p, want_poll, want, fb_poll_err(ctx->dev));
 	return CONF_PASS;
 }
 

@@ -102,7 +102,7 @@ static enum conf_result half_boundary(struct conf_ctx *ctx)
 	enum conf_result r;
 
 	for (int i = 0; i < 2; i++) {
-		int tl, below, at, above, at_pending = conf_is_legacy(ctx);
+		int tl, below, at, above, at_pending = ctx->dev->half_wrap_pending;
 		char what[96];
 
 		CHECK_OK(ctx, tl = fb_timeline_open(ctx->dev));

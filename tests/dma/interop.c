@@ -409,9 +409,9 @@ static int case_import_error(void)
 	CHECK(w.result == -ENOENT, "waiter woke with %d, want ENOENT", w.result);
 	STATUS(m, -ENOENT, 2);
 	/* POLLIN by default (as mainline), POLLERR with poll_err=Y */
-	CHECK(fb_fence_poll(m, 0) == fb_poll_err_result("dma"),
+	CHECK(fb_fence_poll(m, 0) == fb_poll_err_result(dma_dev),
 	      "poll: %d, want %d (poll_err %d)", fb_fence_poll(m, 0),
-	      fb_poll_err_result("dma"), fb_poll_err("dma"));
+	      fb_poll_err_result(dma_dev), fb_poll_err(dma_dev));
 	/* exported before and after: mainline sees the error once all signaled */
 	OK(sf = export_fd(m, 0));
 	STATUS(sf, 0, 2);

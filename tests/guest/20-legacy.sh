@@ -18,30 +18,15 @@ fb-legacy-ctl open mark "$tmp/a1" waitfile "$tmp/g1" \
 	fence 5 "fbl_dbg$tag" mark "$tmp/a2" waitfile "$tmp/g2" \
 	close-timeline mark "$tmp/a3" waitfile "$tmp/g3" > "$tmp/ctl1.log" 2>&1 &
 ctl=$!
-
-if wait_mark "$tmp/a1"; then
-	be_rmmod_refused timeline-fd
-else
-	bad "helper-start ($(cat "$tmp/ctl1.log"))"
-fi
-touch "$tmp/g1"
-
-if wait_mark "$tmp/a2"; then
-	cat "$dbg" > "$tmp/dump2" 2>&1
-	be_debugfs_objects "$tmp/dump2" "fbl_dbg$tag"
-else
-	bad "helper-fence ($(cat "$tmp/ctl1.log"))"
-fi
-touch "$tmp/g2"
-
-if wait_mark "$tmp/a3"; then
+# shellcheck disable=SC2317 # called by be_step
+fence_failed() {
 	cat "$dbg" > "$tmp/dump3" 2>&1
 	check debugfs-fence-error grep -qx "fbl_dbg$tag: error" "$tmp/dump3"
 	be_rmmod_refused fence-fd
-else
-	bad "helper-close ($(cat "$tmp/ctl1.log"))"
-fi
-touch "$tmp/g3"
+}
+be_step a1 g1 start "$tmp/ctl1.log" be_rmmod_refused timeline-fd
+be_step a2 g2 fence "$tmp/ctl1.log" be_debugfs_objects "fbl_dbg$tag"
+be_step a3 g3 close "$tmp/ctl1.log" fence_failed
 check helper-exit wait "$ctl"
 check debugfs-fence-gone sh -c "! grep -q fbl_dbg$tag $dbg"
 

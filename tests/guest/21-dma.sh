@@ -56,59 +56,39 @@ fb-dma-hold open mark "$tmp/a1" waitfile "$tmp/g1" \
 	export close-timeline close-fence mark "$tmp/a3" waitfile "$tmp/g3" \
 	> "$tmp/hold1.log" 2>&1 &
 hold=$!
-
-if wait_mark "$tmp/a1"; then
-	be_rmmod_refused timeline-fd
-else
-	bad "helper-start ($(cat "$tmp/hold1.log"))"
-fi
-touch "$tmp/g1"
-
-if wait_mark "$tmp/a2"; then
-	cat "$dbg" > "$tmp/dump2" 2>&1
-	be_debugfs_objects "$tmp/dump2" "fbd_dbg$tag"
-else
-	bad "helper-fence ($(cat "$tmp/hold1.log"))"
-fi
-touch "$tmp/g2"
+be_step a1 g1 start "$tmp/hold1.log" be_rmmod_refused timeline-fd
+be_step a2 g2 fence "$tmp/hold1.log" be_debugfs_objects "fbd_dbg$tag"
 
 # 2b. A waiter blocked on a merged fence is listed under it.
 fb-dma-hold open fence 1 "fbd_w1$tag" merge 2 "fbd_wm$tag" waitbg \
 	mark "$tmp/w1" waitfile "$tmp/gw1" > "$tmp/holdw.log" 2>&1 &
 hold2=$!
-if wait_mark "$tmp/w1"; then
+# shellcheck disable=SC2317 # called by be_step
+waiter_listed() {
 	cat "$dbg" > "$tmp/dumpw" 2>&1
 	check debugfs-waiter sh -c "grep -A3 -x 'fbd_wm$tag: active' $tmp/dumpw |
 		grep -q '^waiter sync_dma_sleeper_wake'"
 	grep -q "^waiter " "$tmp/dumpw" || cat "$tmp/dumpw"
-else
-	bad "helper-waiter ($(cat "$tmp/holdw.log"))"
-fi
-touch "$tmp/gw1"
+}
+be_step w1 gw1 waiter "$tmp/holdw.log" waiter_listed
 check helper-waiter-exit wait "$hold2"
 
-if wait_mark "$tmp/a3"; then
+# shellcheck disable=SC2317 # called by be_step
+only_sync_file() {
 	cat "$dbg" > "$tmp/dump3" 2>&1
 	check debugfs-fence-closed sh -c "! grep -q fbd_dbg$tag $tmp/dump3"
 	check debugfs-timeline-kept grep -qx "fb-dma-hold sw_sync_dma: 0" "$tmp/dump3"
 	check debugfs-pt-error grep -qE "^  pt error@[0-9]+\.[0-9]{6}: 5$" "$tmp/dump3"
 	be_rmmod_refused sync_file
-else
-	bad "helper-export ($(cat "$tmp/hold1.log"))"
-fi
-touch "$tmp/g3"
+}
+be_step a3 g3 export "$tmp/hold1.log" only_sync_file
 check helper-exit wait "$hold"
 
 # 3. Only a fence fd (its timeline closed) holds both modules.
 fb-dma-hold open fence 1 "fbd_f$tag" close-timeline mark "$tmp/b1" \
 	waitfile "$tmp/gb1" > "$tmp/hold2.log" 2>&1 &
 hold=$!
-if wait_mark "$tmp/b1"; then
-	be_rmmod_refused fence-fd
-else
-	bad "helper-fence-only ($(cat "$tmp/hold2.log"))"
-fi
-touch "$tmp/gb1"
+be_step b1 gb1 fence-only "$tmp/hold2.log" be_rmmod_refused fence-fd
 check helper2-exit wait "$hold"
 
 # 4. Tracepoints during a create / inc / wait.

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * badinput.c - rel-badinput: every ioctl of every backend fed hostile input,
- * table-driven. Each row names the ioctl, the bad input, and the errno each
- * backend documents for it (0: accepted); after every row the objects are
+ * table-driven. Each row names the ioctl, the bad input, the capabilities a
+ * backend needs for it and the errno documented for it (0: accepted), which
+ * may differ for backends with a capability (struct fb_syncdev,
+ * lib/syncdev.h: never by backend name); after every row the objects are
  * checked to be still usable and no fd may have leaked.
  */
 #include <errno.h>
@@ -31,7 +33,7 @@ struct bi_ctx {
 	int two;		/* pending, one point on tl and one on tl2 */
 	int closed;		/* an fd number that is not open */
 	int pipe_fd;		/* an open fd that is not a fence */
-	int ml_fence;		/* a mainline fence (-1 if n/a) */
+	int ml_fence;		/* a mainline sync_file fence (-1 if n/a) */
 	int fw_fence;		/* a fence of another framework backend (-1 if none) */
 	uint8_t *rw;		/* PAGE bytes, read-write, followed by ... */
 	uint8_t *hole;		/* ... a PAGE that is not mapped */
@@ -40,10 +42,14 @@ struct bi_ctx {
 	bool pend_done;		/* pend was seen signaled: it stays so */
 };
 
-/* Expected errno per backend kind; 0 = accepted. SAME: as for legacy. */
-#define SAME (-1)
+/*
+ * Expected errno (0: accepted) on a backend with the row's caps; a backend
+ * that also has every bit of @caps (if any) gives @with_caps instead.
+ */
 struct bi_want {
-	int mainline, legacy, dma;
+	int err;
+	unsigned int caps;	/* FB_CAP_* */
+	int with_caps;
 };
 
 enum bi_target { T_TL, T_PEND, T_TWO, T_CLOSED, T_PIPE };
@@ -51,7 +57,12 @@ enum bi_target { T_TL, T_PEND, T_TWO, T_CLOSED, T_PIPE };
 struct bi_case {
 	const char *name;
 	enum bi_target target;
-	unsigned int caps;		/* FB_CAP_* the backend needs */
+	/*
+	 * FB_CAP_* the backend needs; one without them must answer ENOTTY (an
+	 * ABI it lacks) to the row, unless it is a MERGE or FILE_INFO row (an
+	 * ioctl it has): then the row does not apply to it.
+	 */
+	unsigned int caps;
 	unsigned long req;
 	void *(*arg)(struct bi_ctx *c);
 	struct bi_want want;
@@ -360,9 +371,10 @@ static void after_li(struct bi_ctx *c, void *arg)
 
 /* ---- the table ---- */
 
-#define ALL(e) { e, e, SAME }
-#define NA 0	/* placeholder where the row's caps exclude the backend */
-#define LEG(e) { NA, e, SAME }	/* 2013 ABI rows: legacy and dma only */
+/* Every backend with the row's caps: e. */
+#define ALL(e) { e, 0, 0 }
+/* e, but ei on a backend that imports sync_files (FB_CAP_DMA_INTEROP). */
+#define INTEROP(e, ei) { e, FB_CAP_DMA_INTEROP, ei }
 #define UNK_FENCE_NR	_IO(SYNC_IOC_LEGACY_MAGIC, 5)
 #define WRONG_SIZE_INFO	_IOWR(SYNC_IOC_LEGACY_MAGIC, 4, char[3])
 #define WRONG_SIZE_CREATE _IOWR(SW_SYNC_IOC_MAGIC, 0, char[3])
@@ -398,7 +410,7 @@ static const struct bi_case cases[] = {
 	{ "merge/fd2-pipe", T_PEND, 0, SYNC_IOC_MERGE, a_merge_pipe, ALL(ENOENT), NULL, 0 },
 	{ "merge/fd2-timeline", T_PEND, 0, SYNC_IOC_MERGE, a_merge_tl, ALL(ENOENT), NULL, 0 },
 	{ "merge/fd2-mainline-fence", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_MERGE, a_merge_ml,
-	  { NA, ENOENT, 0 }, close_merged, 1 },
+	  INTEROP(ENOENT, 0), close_merged, 1 },
 	{ "merge/fd2-other-framework-fence", T_PEND, 0, SYNC_IOC_MERGE, a_merge_fw,
 	  ALL(ENOENT), NULL, 2 },
 	{ "merge/flags", T_PEND, 0, SYNC_IOC_MERGE, a_merge_flags, ALL(EINVAL), NULL, 0 },
@@ -428,43 +440,43 @@ static const struct bi_case cases[] = {
 	{ "fence/nr-0", T_PEND, 0, 0, a_null, ALL(ENOTTY), NULL, 0 },
 	{ "fence/timeline-ioctl", T_PEND, 0, SW_SYNC_IOC_CREATE_FENCE, a_create_unterminated, ALL(ENOTTY), NULL, 0 },
 	/* fence fd: the 2013 ABI (legacy, dma) */
-	{ "legacy-wait/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_null, LEG(EFAULT), NULL, 0 },
-	{ "legacy-wait/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_hole, LEG(EFAULT), NULL, 0 },
-	{ "legacy-wait/timeout-0-pending", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_0, LEG(ETIME), NULL, 0 },
-	{ "legacy-wait/timeout-1ms-pending", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_1, LEG(ETIME), NULL, 0 },
-	{ "legacy-wait/on-pipe", T_PIPE, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_0, LEG(ENOTTY), NULL, 0 },
-	{ "legacy-merge/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_null, LEG(EFAULT), NULL, 0 },
-	{ "legacy-merge/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_hole, LEG(EFAULT), NULL, 0 },
-	{ "legacy-merge/straddling-unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_straddle, LEG(EFAULT), NULL, 0 },
-	{ "legacy-merge/read-only-answer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_ro, LEG(EFAULT), NULL, 0 },
-	{ "legacy-merge/fd2-closed", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_closed, LEG(ENOENT), NULL, 0 },
-	{ "legacy-merge/fd2-negative", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_neg, LEG(ENOENT), NULL, 0 },
-	{ "legacy-merge/fd2-pipe", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_pipe, LEG(ENOENT), NULL, 0 },
-	{ "legacy-merge/fd2-timeline", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_tl, LEG(ENOENT), NULL, 0 },
+	{ "legacy-wait/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_null, ALL(EFAULT), NULL, 0 },
+	{ "legacy-wait/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_hole, ALL(EFAULT), NULL, 0 },
+	{ "legacy-wait/timeout-0-pending", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_0, ALL(ETIME), NULL, 0 },
+	{ "legacy-wait/timeout-1ms-pending", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_1, ALL(ETIME), NULL, 0 },
+	{ "legacy-wait/on-pipe", T_PIPE, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_WAIT, a_s32_0, ALL(ENOTTY), NULL, 0 },
+	{ "legacy-merge/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_null, ALL(EFAULT), NULL, 0 },
+	{ "legacy-merge/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_hole, ALL(EFAULT), NULL, 0 },
+	{ "legacy-merge/straddling-unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_straddle, ALL(EFAULT), NULL, 0 },
+	{ "legacy-merge/read-only-answer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_ro, ALL(EFAULT), NULL, 0 },
+	{ "legacy-merge/fd2-closed", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_closed, ALL(ENOENT), NULL, 0 },
+	{ "legacy-merge/fd2-negative", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_neg, ALL(ENOENT), NULL, 0 },
+	{ "legacy-merge/fd2-pipe", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_pipe, ALL(ENOENT), NULL, 0 },
+	{ "legacy-merge/fd2-timeline", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_tl, ALL(ENOENT), NULL, 0 },
 	{ "legacy-merge/fd2-mainline-fence", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_ml,
-	  { NA, ENOENT, 0 }, close_lmerged, 1 },
+	  INTEROP(ENOENT, 0), close_lmerged, 1 },
 	{ "legacy-merge/fd2-other-framework-fence", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_fw,
-	  LEG(ENOENT), NULL, 2 },
+	  ALL(ENOENT), NULL, 2 },
 	{ "legacy-merge/unterminated-name", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_MERGE, a_lmerge_unterminated,
-	  LEG(0), close_lmerged, 0 },
-	{ "legacy-info/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_null, LEG(EFAULT), NULL, 0 },
-	{ "legacy-info/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_hole, LEG(EFAULT), NULL, 0 },
-	{ "legacy-info/read-only-answer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_ro, LEG(EFAULT), NULL, 0 },
-	{ "legacy-info/size-0", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_zero, LEG(ENOMEM), NULL, 0 },
-	{ "legacy-info/size-below-header", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_header_minus, LEG(ENOMEM), NULL, 0 },
-	{ "legacy-info/size-header-only", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_header_only, LEG(ENOMEM), NULL, 0 },
-	{ "legacy-info/size-one-short", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_short, LEG(ENOMEM), NULL, 0 },
-	{ "legacy-info/size-odd", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_odd, LEG(0), after_li, 0 },
-	{ "legacy-info/size-huge", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_huge, LEG(0), after_li, 0 },
-	{ "legacy-info/unaligned-buffer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_unaligned_ptr, LEG(0), after_li, 0 },
+	  ALL(0), close_lmerged, 0 },
+	{ "legacy-info/NULL", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_null, ALL(EFAULT), NULL, 0 },
+	{ "legacy-info/unmapped", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_hole, ALL(EFAULT), NULL, 0 },
+	{ "legacy-info/read-only-answer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_ro, ALL(EFAULT), NULL, 0 },
+	{ "legacy-info/size-0", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_zero, ALL(ENOMEM), NULL, 0 },
+	{ "legacy-info/size-below-header", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_header_minus, ALL(ENOMEM), NULL, 0 },
+	{ "legacy-info/size-header-only", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_header_only, ALL(ENOMEM), NULL, 0 },
+	{ "legacy-info/size-one-short", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_short, ALL(ENOMEM), NULL, 0 },
+	{ "legacy-info/size-odd", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_odd, ALL(0), after_li, 0 },
+	{ "legacy-info/size-huge", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_huge, ALL(0), after_li, 0 },
+	{ "legacy-info/unaligned-buffer", T_PEND, FB_CAP_LEGACY_ABI, SYNC_IOC_LEGACY_FENCE_INFO, a_li_unaligned_ptr, ALL(0), after_li, 0 },
 	/* fence fd: the dma interop export (nr 16; unknown elsewhere) */
-	{ "export/NULL", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_null, { NA, NA, EFAULT }, NULL, 0 },
-	{ "export/unmapped", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_hole, { NA, NA, EFAULT }, NULL, 0 },
-	{ "export/read-only-answer", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ro, { NA, NA, EFAULT }, NULL, 0 },
-	{ "export/flags", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_flags, { NA, NA, EINVAL }, NULL, 0 },
-	{ "export/valid-or-unknown", T_PEND, 0, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ok, { ENOTTY, ENOTTY, 0 }, close_exported, 0 },
+	{ "export/NULL", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_null, ALL(EFAULT), NULL, 0 },
+	{ "export/unmapped", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_hole, ALL(EFAULT), NULL, 0 },
+	{ "export/read-only-answer", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ro, ALL(EFAULT), NULL, 0 },
+	{ "export/flags", T_PEND, FB_CAP_DMA_INTEROP, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_flags, ALL(EINVAL), NULL, 0 },
+	{ "export/valid-or-unknown", T_PEND, 0, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ok, INTEROP(ENOTTY, 0), close_exported, 0 },
 	{ "export/on-pipe", T_PIPE, 0, SYNC_IOC_DMA_EXPORT_SYNC_FILE, a_export_ok, ALL(ENOTTY), NULL, 0 },
-	{ "legacy-info/wrong-size-nr", T_PEND, FB_CAP_LEGACY_ABI, _IOWR(SYNC_IOC_LEGACY_MAGIC, 2, char[5]), a_li_odd, LEG(ENOTTY), NULL, 0 },
+	{ "legacy-info/wrong-size-nr", T_PEND, FB_CAP_LEGACY_ABI, _IOWR(SYNC_IOC_LEGACY_MAGIC, 2, char[5]), a_li_odd, ALL(ENOTTY), NULL, 0 },
 };
 
 /* ---- per-row setup, run and usability check ---- */
@@ -492,6 +504,7 @@ static int other_fw_fence(const struct fb_syncdev *self, int *tl_out)
 
 static int setup(struct bi_ctx *c, const struct fb_syncdev *dev, int *extra_tl)
 {
+	const struct fb_syncdev *ml = fb_syncdev_with(FB_CAP_SYNC_FILE);
 	int p[2];
 
 	memset(c, 0, sizeof(*c));
@@ -518,8 +531,8 @@ static int setup(struct bi_ctx *c, const struct fb_syncdev *dev, int *extra_tl)
 	close(c->closed);
 	extra_tl[0] = extra_tl[1] = -1;
 	c->ml_fence = -1;
-	if (strcmp(dev->name, "mainline")) {
-		extra_tl[0] = fb_timeline_open(fb_syncdev_find("mainline"));
+	if (!(dev->caps & FB_CAP_SYNC_FILE) && ml) {
+		extra_tl[0] = fb_timeline_open(ml);
 		if (extra_tl[0] >= 0)
 			c->ml_fence = fb_fence_create(extra_tl[0], 1, "ml");
 	}
@@ -579,13 +592,12 @@ static void check_usable(struct bi_ctx *c)
 	REL_CHECK(fb_fence_poll(c->two, 0) >= 0, "poll on the merged fence failed");
 }
 
+/* The errno documented for row @k on @dev, which has the row's caps. */
 static int want_for(const struct bi_case *k, const struct fb_syncdev *dev)
 {
-	if (!strcmp(dev->name, "mainline"))
-		return k->want.mainline;
-	if (!strcmp(dev->name, "dma") && k->want.dma != SAME)
-		return k->want.dma;
-	return k->want.legacy;
+	if (k->want.caps && (dev->caps & k->want.caps) == k->want.caps)
+		return k->want.with_caps;
+	return k->want.err;
 }
 
 static void run_case(const struct fb_syncdev *dev, const struct bi_case *k)

@@ -128,8 +128,8 @@ static int setup(struct fs_ctx *c, const struct fb_syncdev *dev)
 	c->two = fb_fence_merge(c->pend, other, "two");
 	if (other >= 0)
 		close(other);
-	if (dev->caps & FB_CAP_DMA_INTEROP) {
-		c->ml_tl = fb_timeline_open(fb_syncdev_find("mainline"));
+	if ((dev->caps & FB_CAP_DMA_INTEROP) && fb_syncdev_with(FB_CAP_SYNC_FILE)) {
+		c->ml_tl = fb_timeline_open(fb_syncdev_with(FB_CAP_SYNC_FILE));
 		c->ml_fence = c->ml_tl >= 0 ? fb_fence_create(c->ml_tl, 1, "ml") : -1;
 	}
 	return c->pend >= 0 && c->two >= 0 ? 0 : -1;

@@ -44,7 +44,11 @@ struct fuzz {
 	unsigned long long by_kind[16];
 };
 
-static const char *kind_name[] = { "legacy", "dma", "sync_file" };
+/* The framework of a fence, or sync_file. */
+static const char *kind_name(const struct fm_fence *f)
+{
+	return f->fw ? f->fw->name : "sync_file";
+}
 
 static void note(struct fuzz *z, const char *fmt, ...)
 {
@@ -80,9 +84,10 @@ static void fail(struct fuzz *z, const char *fmt, ...)
 	REL_CHECK(0, "fuzzer: %s (seed %llu, op #%llu)", msg, (unsigned long long)z->seed, z->op);
 }
 
-static void count_op(struct fuzz *z, const char *backend)
+static void count_op(struct fuzz *z, const struct fb_syncdev *backend)
 {
-	rel_backend_switch(fb_syncdev_find(backend));
+	if (backend)
+		rel_backend_switch(backend);
 	rel_fig()->ops++;
 	(void)z;
 }
@@ -115,14 +120,20 @@ static int free_fence_slot(struct fuzz *z)
 	return -1;
 }
 
-static const char *fence_backend(struct fuzz *z, int s)
+/*
+ * The backend an operation on a fence counts for: the one of its first
+ * point's timeline; for a fence of signaled stubs only, its framework, or
+ * for a sync_file the sync_file backend (NULL if none: counted for the
+ * backend of the previous operation).
+ */
+static const struct fb_syncdev *fence_backend(struct fuzz *z, int s)
 {
 	const struct fm_fence *f = &z->m.f[s];
 
 	for (unsigned int i = 0; i < f->npts; i++)
 		if (f->pts[i] >= 0)
-			return z->m.tl[z->m.pt[f->pts[i]].tl].backend;
-	return f->kind == FM_LEGACY ? "legacy" : f->kind == FM_DMA ? "dma" : "mainline";
+			return z->m.tl[z->m.pt[f->pts[i]].tl].dev;
+	return f->fw ? f->fw : fb_syncdev_with(FB_CAP_SYNC_FILE);
 }
 
 /* ---- checks ---- */
@@ -135,7 +146,7 @@ static void dump_fence(struct fuzz *z, int s)
 	struct sync_file_info info = { .num_fences = FM_MAX_PTS,
 				       .sync_fence_info = (uintptr_t)recs };
 
-	printf("model of f%d (fd %d, %s):\n", s, f->fd, kind_name[f->kind]);
+	printf("model of f%d (fd %d, %s):\n", s, f->fd, kind_name(f));
 	for (unsigned int i = 0; i < f->npts; i++) {
 		const struct fm_point *p = &z->m.pt[f->pts[i]];
 
@@ -144,7 +155,7 @@ static void dump_fence(struct fuzz *z, int s)
 			continue;
 		}
 		printf("  point t%d (%s, %s, at %#x) value %#x state %d\n", p->tl,
-		       z->m.tl[p->tl].backend, z->m.tl[p->tl].open ? "open" : "closed",
+		       z->m.tl[p->tl].dev->name, z->m.tl[p->tl].open ? "open" : "closed",
 		       z->m.tl[p->tl].counter, p->value, p->state);
 	}
 	if (ioctl(f->fd, SYNC_IOC_FILE_INFO, &info) == 0) {
@@ -163,7 +174,7 @@ static void check_fence(struct fuzz *z, int s, const char *why)
 	bool approx = f->exported;
 
 	for (unsigned int i = 0; i < f->npts; i++)
-		approx |= f->pts[i] < 0 && f->kind != FM_SYNCFILE;
+		approx |= f->pts[i] < 0 && f->fw;
 	if (ioctl(f->fd, SYNC_IOC_FILE_INFO, &info)) {
 		fail(z, "%s: FILE_INFO on f%d (fd %d): %s", why, s, f->fd, strerror(errno));
 		return;
@@ -171,13 +182,13 @@ static void check_fence(struct fuzz *z, int s, const char *why)
 	got = info.status;
 	if (got != want && got != alt) {
 		fail(z, "%s: f%d (%s, %u points) status %d, model says %d", why, s,
-		     kind_name[f->kind], f->npts, got, want);
+		     kind_name(f), f->npts, got, want);
 		dump_fence(z, s);
 	}
 	if (approx ? info.num_fences > f->npts || !info.num_fences
 		   : info.num_fences != fm_num_fences(&z->m, s))
 		fail(z, "%s: f%d (%s) has %u points, model says %u", why, s,
-		     kind_name[f->kind], info.num_fences, fm_num_fences(&z->m, s));
+		     kind_name(f), info.num_fences, fm_num_fences(&z->m, s));
 	if (strnlen(info.name, sizeof(info.name)) == sizeof(info.name))
 		fail(z, "%s: f%d name not terminated", why, s);
 }
@@ -212,16 +223,14 @@ static void op_tl_open(struct fuzz *z)
 	if (slot < 0)
 		return;
 	fd = fb_timeline_open(d);
-	count_op(z, d->name);
+	count_op(z, d);
 	note(z, "open %s timeline -> t%d (fd %d)", d->name, slot, fd);
 	if (fd < 0) {
 		fail(z, "open %s: %s", d->path, strerror(-fd));
 		return;
 	}
 	z->m.tl[slot] = (struct fm_timeline){
-		.used = true, .open = true, .fd = fd, .backend = d->name,
-		.kind = !strcmp(d->name, "legacy") ? FM_LEGACY :
-			!strcmp(d->name, "dma") ? FM_DMA : FM_SYNCFILE,
+		.used = true, .open = true, .fd = fd, .dev = d,
 	};
 }
 
@@ -231,9 +240,9 @@ static void op_tl_close(struct fuzz *z)
 
 	if (t < 0)
 		return;
-	note(z, "close t%d (fd %d, %s, at %#x)", t, z->m.tl[t].fd, z->m.tl[t].backend,
+	note(z, "close t%d (fd %d, %s, at %#x)", t, z->m.tl[t].fd, z->m.tl[t].dev->name,
 	     z->m.tl[t].counter);
-	count_op(z, z->m.tl[t].backend);
+	count_op(z, z->m.tl[t].dev);
 	close(z->m.tl[t].fd);
 	fm_close_timeline(&z->m, t);
 	check_all(z, "after timeline close");
@@ -248,10 +257,10 @@ static void op_create(struct fuzz *z)
 		return;
 	v = z->m.tl[t].counter + rel_prng_below(&z->r, 12) - 3;
 	fd = fb_fence_create(z->m.tl[t].fd, v, "fz");
-	count_op(z, z->m.tl[t].backend);
+	count_op(z, z->m.tl[t].dev);
 	note(z, "create on t%d at %#x -> f%d (fd %d)", t, v, s, fd);
 	if (fd < 0) {
-		fail(z, "create on %s timeline: %s", z->m.tl[t].backend, strerror(-fd));
+		fail(z, "create on %s timeline: %s", z->m.tl[t].dev->name, strerror(-fd));
 		return;
 	}
 	p = fm_point_new(&z->m, t, v);
@@ -259,7 +268,7 @@ static void op_create(struct fuzz *z)
 		close(fd);
 		return;
 	}
-	fm_fence_set(&z->m, s, fd, z->m.tl[t].kind, &p, 1);
+	fm_fence_set(&z->m, s, fd, fm_fw_of(z->m.tl[t].dev), &p, 1);
 	check_fence(z, s, "after create");
 }
 
@@ -276,7 +285,7 @@ static void op_inc(struct fuzz *z)
 	default: n = 1 + rel_prng_below(&z->r, 4); break;
 	}
 	e = fb_timeline_inc(z->m.tl[t].fd, n);
-	count_op(z, z->m.tl[t].backend);
+	count_op(z, z->m.tl[t].dev);
 	note(z, "inc t%d by %#x (to %#x)", t, n, z->m.tl[t].counter + n);
 	if (e) {
 		fail(z, "inc: %s", strerror(-e));
@@ -317,8 +326,8 @@ static void retire_far_points(struct fuzz *z, int t)
 static void op_merge(struct fuzz *z)
 {
 	int a = pick_fence(z), b = pick_fence(z), s = free_fence_slot(z), want, fd, pts[FM_MAX_PTS];
+	const struct fb_syncdev *fw;
 	bool legacy_abi;
-	enum fm_kind kind;
 	unsigned int n;
 
 	if (a < 0 || s < 0)
@@ -335,18 +344,18 @@ static void op_merge(struct fuzz *z)
 			     d.fence >= 0 ? "success" : strerror(errno));
 		return;
 	}
-	legacy_abi = z->m.f[a].kind != FM_SYNCFILE && rel_prng_below(&z->r, 2);
+	legacy_abi = z->m.f[a].fw && rel_prng_below(&z->r, 2);
 	want = fm_merge_errno(&z->m, a, b);
 	fd = legacy_abi ? fb_fence_merge_legacy(z->m.f[a].fd, z->m.f[b].fd, "fzm")
 			: fb_fence_merge(z->m.f[a].fd, z->m.f[b].fd, "fzm");
 	count_op(z, fence_backend(z, a));
 	note(z, "%smerge f%d (%s) f%d (%s) -> f%d (fd %d)", legacy_abi ? "legacy-" : "", a,
-	     kind_name[z->m.f[a].kind], b, kind_name[z->m.f[b].kind], s, fd);
+	     kind_name(&z->m.f[a]), b, kind_name(&z->m.f[b]), s, fd);
 	if (want) {
 		rel_fig()->bad_inputs++;
 		if (fd != -want)
-			fail(z, "merge of %s with %s: %s, want %s", kind_name[z->m.f[a].kind],
-			     kind_name[z->m.f[b].kind], fd >= 0 ? "success" : strerror(-fd),
+			fail(z, "merge of %s with %s: %s, want %s", kind_name(&z->m.f[a]),
+			     kind_name(&z->m.f[b]), fd >= 0 ? "success" : strerror(-fd),
 			     strerror(want));
 		if (fd >= 0)
 			close(fd);
@@ -356,8 +365,8 @@ static void op_merge(struct fuzz *z)
 		fail(z, "merge: %s", strerror(-fd));
 		return;
 	}
-	n = fm_merge_points(&z->m, a, b, pts, &kind);
-	fm_fence_set(&z->m, s, fd, kind, pts, n);
+	n = fm_merge_points(&z->m, a, b, pts, &fw);
+	fm_fence_set(&z->m, s, fd, fw, pts, n);
 	check_fence(z, s, "after merge");
 }
 
@@ -371,7 +380,7 @@ static void op_wait(struct fuzz *z)
 	f = &z->m.f[s];
 	want = fm_status(&z->m, s, &alt);
 	count_op(z, fence_backend(z, s));
-	if (f->kind != FM_SYNCFILE && rel_prng_below(&z->r, 2)) {
+	if (f->fw && rel_prng_below(&z->r, 2)) {
 		r = fb_fence_wait_ioctl(f->fd, t);
 		note(z, "wait ioctl f%d timeout %d ms -> %d", s, t, r);
 		if (!(want == 1 ? r == 0 : want == 0 ? r == -ETIME : r == want))
@@ -380,12 +389,11 @@ static void op_wait(struct fuzz *z)
 	}
 	r = fb_fence_poll(f->fd, t);
 	note(z, "poll f%d timeout %d ms -> %d", s, t, r);
-	/* an error: POLLIN on a sync_file, as poll_err says on legacy and dma */
+	/* an error: POLLIN on a sync_file, as its framework's poll_err says else */
 	if (want == 0 ? r != 0 : want == 1 ? r != 1 :
-	    r != (f->kind == FM_SYNCFILE ? 1 :
-		  fb_poll_err_result(f->kind == FM_LEGACY ? "legacy" : "dma")))
+	    r != (f->fw ? fb_poll_err_result(f->fw) : 1))
 		if (!(alt == 1 && r == 1))
-			fail(z, "poll on f%d (%s): %d, model status %d", s, kind_name[f->kind], r, want);
+			fail(z, "poll on f%d (%s): %d, model status %d", s, kind_name(f), r, want);
 }
 
 static void op_info(struct fuzz *z)
@@ -397,7 +405,7 @@ static void op_info(struct fuzz *z)
 	count_op(z, fence_backend(z, s));
 	note(z, "info f%d", s);
 	check_fence(z, s, "info");
-	if (z->m.f[s].kind != FM_SYNCFILE && !z->failed) {
+	if (z->m.f[s].fw && !z->failed) {
 		static union {
 			struct sync_fence_info_data d;
 			uint8_t b[8192];
@@ -437,7 +445,7 @@ static void op_dup(struct fuzz *z)
 		fail(z, "dup: %s", strerror(errno));
 		return;
 	}
-	fm_fence_set(&z->m, d, fd, z->m.f[s].kind, z->m.f[s].pts, z->m.f[s].npts);
+	fm_fence_set(&z->m, d, fd, z->m.f[s].fw, z->m.f[s].pts, z->m.f[s].npts);
 	z->m.f[d].exported = z->m.f[s].exported;
 }
 
@@ -445,16 +453,16 @@ static void op_export(struct fuzz *z)
 {
 	int s = pick_fence(z), d = free_fence_slot(z), fd;
 
-	if (s < 0 || d < 0 || z->m.f[s].kind != FM_DMA)
+	if (s < 0 || d < 0 || !z->m.f[s].fw || !(z->m.f[s].fw->caps & FB_CAP_DMA_INTEROP))
 		return;
 	fd = fb_fence_export_sync_file(z->m.f[s].fd);
-	count_op(z, "dma");
+	count_op(z, z->m.f[s].fw);
 	note(z, "export f%d -> f%d (fd %d)", s, d, fd);
 	if (fd < 0) {
 		fail(z, "export: %s", strerror(-fd));
 		return;
 	}
-	fm_fence_set(&z->m, d, fd, FM_SYNCFILE, z->m.f[s].pts, z->m.f[s].npts);
+	fm_fence_set(&z->m, d, fd, NULL, z->m.f[s].pts, z->m.f[s].npts);
 	z->m.f[d].exported = true;
 	check_fence(z, d, "after export");
 }
@@ -468,7 +476,7 @@ static void op_fork(struct fuzz *z)
 
 	if (t < 0)
 		return;
-	count_op(z, z->m.tl[t].backend);
+	count_op(z, z->m.tl[t].dev);
 	note(z, "fork: child checks all fences, incs t%d by %u", t, n);
 	fflush(stdout);
 	pid = fork();

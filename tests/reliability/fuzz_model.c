@@ -4,10 +4,11 @@
  *
  * Points: sticky state, signaled when their timeline reaches them (wrap-safe
  * 32-bit comparison), -ENOENT when the timeline is closed first.
- * Fences of the 2013 framework (legacy, dma): all points of both inputs are
- * kept, one per timeline (the later); status is the error of any failed
- * point, else 1 once all signaled, else 0.
- * Mainline sync_files: a merge keeps only the still pending points (one per
+ * Fences of a 2013 framework (FB_CAP_LEGACY_ABI: legacy, dma): all points of
+ * both inputs are kept, one per timeline (the later); status is the error
+ * of any failed point, else 1 once all signaled, else 0. A merge takes
+ * fences of its own framework, and sync_files with FB_CAP_DMA_INTEROP.
+ * Mainline sync_files (FB_CAP_SYNC_FILE, or exported): a merge keeps only the still pending points (one per
  * timeline, the later) and gives a signaled stub when none is pending; a
  * container is pending while any point is, then carries the first error or
  * (mainline's dma_fence_array when nobody enabled signaling) none.
@@ -42,14 +43,14 @@ int fm_point_new(struct fm_state *m, int tl, uint32_t value)
 	return -1;
 }
 
-void fm_fence_set(struct fm_state *m, int slot, int fd, enum fm_kind kind,
+void fm_fence_set(struct fm_state *m, int slot, int fd, const struct fb_syncdev *fw,
 		  const int *pts, unsigned int npts)
 {
 	struct fm_fence *f = &m->f[slot];
 
 	f->used = true;
 	f->fd = fd;
-	f->kind = kind;
+	f->fw = fw;
 	f->exported = false;
 	f->npts = npts;
 	for (unsigned int i = 0; i < npts; i++) {
@@ -94,11 +95,11 @@ void fm_close_timeline(struct fm_state *m, int tl)
 
 int fm_merge_errno(const struct fm_state *m, int a, int b)
 {
-	enum fm_kind ka = m->f[a].kind, kb = m->f[b].kind;
+	const struct fb_syncdev *fa = m->f[a].fw, *fb = m->f[b].fw;
 
-	if (ka == kb)
+	if (fa == fb)		/* one framework, or two sync_files */
 		return 0;
-	if (ka == FM_DMA && kb == FM_SYNCFILE)	/* import */
+	if (fa && (fa->caps & FB_CAP_DMA_INTEROP) && !fb)	/* import */
 		return 0;
 	return ENOENT;
 }
@@ -118,13 +119,13 @@ static void add_point(const struct fm_state *m, int *out, unsigned int *n, int p
 }
 
 unsigned int fm_merge_points(const struct fm_state *m, int a, int b, int *out,
-			     enum fm_kind *kind)
+			     const struct fb_syncdev **fw)
 {
 	const struct fm_fence *fa = &m->f[a], *fb = &m->f[b];
-	bool pending_only = fa->kind == FM_SYNCFILE;
+	bool pending_only = !fa->fw;
 	unsigned int n = 0;
 
-	*kind = fa->kind;
+	*fw = fa->fw;
 	for (int k = 0; k < 2; k++) {
 		const struct fm_fence *f = k ? fb : fa;
 
@@ -165,7 +166,7 @@ int fm_status(const struct fm_state *m, int slot, int *alt)
 		else if (s < 0 && !err)
 			err = s;
 	}
-	if (f->kind != FM_SYNCFILE)
+	if (f->fw)
 		return err ? err : pending ? 0 : 1;
 	if (pending)
 		return 0;

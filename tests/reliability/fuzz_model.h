@@ -6,20 +6,31 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "syncdev.h"
+
 #define FM_MAX_TL	16
 #define FM_MAX_FENCES	48
 #define FM_MAX_PTS	(FM_MAX_TL + 1)	/* per fence: one per timeline, one stub */
 #define FM_MAX_POINTS	4096	/* point table (recycled) */
 
-/* What kind of file a fence fd is: decides its ABI and merge rules. */
-enum fm_kind { FM_LEGACY, FM_DMA, FM_SYNCFILE };
+/*
+ * What a fence fd is decides its ABI, merge and status rules, and comes
+ * from the capabilities its backend declares (lib/syncdev.h): a fence of a
+ * 2013 framework (its fw: the FB_CAP_LEGACY_ABI backend that made it; it
+ * imports sync_files and exports itself as one with FB_CAP_DMA_INTEROP),
+ * or a mainline sync_file (fw NULL: made by an FB_CAP_SYNC_FILE backend,
+ * merged from sync_files, or exported).
+ */
+static inline const struct fb_syncdev *fm_fw_of(const struct fb_syncdev *dev)
+{
+	return dev->caps & FB_CAP_LEGACY_ABI ? dev : NULL;
+}
 
 struct fm_timeline {
 	bool used;		/* slot holds a timeline (maybe closed) */
 	bool open;		/* its fd is still open */
 	int fd;
-	enum fm_kind kind;	/* kind of the fences it makes */
-	const char *backend;
+	const struct fb_syncdev *dev;	/* its backend */
 	uint32_t counter;
 };
 
@@ -33,7 +44,7 @@ struct fm_point {
 struct fm_fence {
 	bool used;
 	int fd;
-	enum fm_kind kind;
+	const struct fb_syncdev *fw;	/* 2013 framework, NULL: a sync_file */
 	unsigned int npts;
 	int pts[FM_MAX_PTS];	/* point table indices; -1: a signaled stub */
 	bool exported;		/* sync_file exported by dma: point count may differ */
@@ -48,7 +59,7 @@ struct fm_state {
 void fm_init(struct fm_state *m);
 /* New point on timeline slot @tl at @value (signaled if already reached); index or -1. */
 int fm_point_new(struct fm_state *m, int tl, uint32_t value);
-void fm_fence_set(struct fm_state *m, int slot, int fd, enum fm_kind kind,
+void fm_fence_set(struct fm_state *m, int slot, int fd, const struct fb_syncdev *fw,
 		  const int *pts, unsigned int npts);
 void fm_fence_drop(struct fm_state *m, int slot);
 /* Advance a timeline: every pending point it reaches signals. */
@@ -58,9 +69,9 @@ void fm_close_timeline(struct fm_state *m, int tl);
 
 /* Expected merge of fence slots a and b through fd a: 0 or the errno. */
 int fm_merge_errno(const struct fm_state *m, int a, int b);
-/* Points of the merge result (into @out), its kind. */
+/* Points of the merge result (into @out), its framework (*@fw). */
 unsigned int fm_merge_points(const struct fm_state *m, int a, int b, int *out,
-			     enum fm_kind *kind);
+			     const struct fb_syncdev **fw);
 
 /* Status the fence must report: 1, 0 or the error; *@alt another accepted value (or 2: none). */
 int fm_status(const struct fm_state *m, int slot, int *alt);

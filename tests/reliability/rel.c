@@ -47,6 +47,15 @@ int rel_backends_parse(const char *spec, const struct fb_syncdev **out)
 	char buf[256], *save = NULL;
 	int n = 0;
 
+	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++) {
+		const char *bad = fb_syncdev_check(d);
+
+		if (bad) {
+			fprintf(stderr, "%s: backend '%s' (lib/syncdev.c) declares %s\n",
+				prog_name, d->name, bad);
+			return -1;
+		}
+	}
 	if (!strcmp(spec, "all")) {
 		for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)
 			if (n < REL_MAX_BACKENDS)

@@ -24,7 +24,9 @@ void rel_begin(const char *prog);
 
 /*
  * Parse "all" or a comma separated list of backend names into @out.
- * Returns the number of backends, or -1 (message printed) on a bad name.
+ * Returns the number of backends, or -1 (message printed) on a bad name or
+ * when a backend of the registry declares inconsistent capabilities
+ * (fb_syncdev_check(): no test guesses the rules of a backend).
  */
 int rel_backends_parse(const char *spec, const struct fb_syncdev **out);
 

@@ -104,11 +104,11 @@ static void tc_round(const struct stress_params *p, unsigned int round)
 		rel_fig()->ops++;
 		switch (w[i].kind) {
 		case TC_POLL:	/* POLLIN, or POLLERR where poll_err says so */
-			REL_CHECK(w[i].result == fb_poll_err_result(p->dev->name),
+			REL_CHECK(w[i].result == fb_poll_err_result(p->dev),
 				  "%s %s waiter got %d, want %d (poll_err %d)",
 				  tc_names[w[i].kind], what, w[i].result,
-				  fb_poll_err_result(p->dev->name),
-				  fb_poll_err(p->dev->name));
+				  fb_poll_err_result(p->dev),
+				  fb_poll_err(p->dev));
 			break;
 		case TC_EPOLL:
 			REL_CHECK(w[i].result == 1, "%s %s waiter got %d",

@@ -10,13 +10,19 @@
 #include <unistd.h>
 
 #include <linux/sync_file.h>
-#include "../../module/include/uapi/fencebench_sync.h"
+#include "../module/include/uapi/fencebench_sync.h"
 
+/* A field left out is false, NULL or 0 (see struct fb_syncdev). */
 const struct fb_syncdev fb_syncdevs[] = {
-	{ "legacy", "/dev/sw_sync", FB_CAP_LEGACY_ABI },
-	{ "dma", "/dev/sw_sync_dma", FB_CAP_LEGACY_ABI | FB_CAP_DMA_INTEROP },
-	{ "mainline", "/sys/kernel/debug/sync/sw_sync", 0 },
-	{ NULL, NULL, 0 },
+	{ .name = "legacy", .path = "/dev/sw_sync", .caps = FB_CAP_LEGACY_ABI,
+	  .poll_err_module = "sync_legacy", .poll_err_default = true,
+	  .nofile_errno = ENFILE, .half_wrap_pending = true },
+	{ .name = "dma", .path = "/dev/sw_sync_dma",
+	  .caps = FB_CAP_LEGACY_ABI | FB_CAP_DMA_INTEROP,
+	  .poll_err_module = "sync_dma", .nofile_errno = ENFILE },
+	{ .name = "mainline", .path = "/sys/kernel/debug/sync/sw_sync",
+	  .caps = FB_CAP_SYNC_FILE, .nofile_errno = ENOMEM },
+	{ .name = NULL },
 };
 
 const struct fb_syncdev *fb_syncdev_find(const char *name)
@@ -24,6 +30,31 @@ const struct fb_syncdev *fb_syncdev_find(const char *name)
 	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)
 		if (!strcmp(d->name, name))
 			return d;
+	return NULL;
+}
+
+const struct fb_syncdev *fb_syncdev_with(unsigned int caps)
+{
+	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)
+		if ((d->caps & caps) == caps)
+			return d;
+	return NULL;
+}
+
+const char *fb_syncdev_check(const struct fb_syncdev *dev)
+{
+	unsigned int kind = dev->caps & (FB_CAP_LEGACY_ABI | FB_CAP_SYNC_FILE);
+
+	if (dev->caps & ~(FB_CAP_LEGACY_ABI | FB_CAP_DMA_INTEROP | FB_CAP_SYNC_FILE))
+		return "unknown FB_CAP_* bits";
+	if (!kind)
+		return "neither FB_CAP_LEGACY_ABI nor FB_CAP_SYNC_FILE: what its fence fds are is unknown";
+	if (kind != FB_CAP_LEGACY_ABI && kind != FB_CAP_SYNC_FILE)
+		return "both FB_CAP_LEGACY_ABI and FB_CAP_SYNC_FILE";
+	if ((dev->caps & FB_CAP_DMA_INTEROP) && !(dev->caps & FB_CAP_LEGACY_ABI))
+		return "FB_CAP_DMA_INTEROP without FB_CAP_LEGACY_ABI";
+	if (dev->nofile_errno <= 0)
+		return "no nofile_errno";
 	return NULL;
 }
 
