@@ -45,6 +45,7 @@ help:
 	@echo "  make plots       render the plots of the latest run"
 	@echo "  make compare     compare the latest run with its baseline"
 	@echo "  make baseline    make the latest run the baseline of its mode"
+	@echo "  make history     trend plots of every gated figure over the runs in results/ (HISTORY=DIR...)"
 	@echo "  make fuzz        run the ioctl fuzzer in the debug guest (SECONDS=N)"
 	@echo "  make planted     the reliability campaign with a planted bug (BUG=name): must fail"
 	@echo "  make planted-bench BUG=name MODE=icount|tcg   a planted slowdown: the gate must flag that backend only"

@@ -218,6 +218,7 @@ static int case_exists(const char *name)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: fb-conformance [--backend NAME|all] [--case NAME] [--list] [-v]\n"
+		"       fb-conformance --device NAME   (the backend's timeline device, from lib/syncdev.c)\n"
 		"backends:");
 	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)
 		fprintf(f, " %s", d->name);
@@ -230,6 +231,7 @@ int main(int argc, char **argv)
 		{ "backend", required_argument, NULL, 'b' },
 		{ "case", required_argument, NULL, 'c' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "device", required_argument, NULL, 'd' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -238,8 +240,20 @@ int main(int argc, char **argv)
 	struct tally t = { 0, 0, 0 };
 	int verbose = 0, opt;
 
+	const struct fb_syncdev *dev;
+
 	while ((opt = getopt_long(argc, argv, "b:c:lvh", opts, NULL)) != -1) {
 		switch (opt) {
+		case 'd':
+			/* The one table of devices, for the guest's shell suites. */
+			dev = fb_syncdev_find(optarg);
+			if (!dev) {
+				fprintf(stderr, "fb-conformance: unknown backend '%s'\n",
+					optarg);
+				return 2;
+			}
+			printf("%s\n", dev->path);
+			return 0;
 		case 'b':
 			backend = optarg;
 			break;

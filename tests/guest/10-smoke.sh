@@ -11,7 +11,7 @@ t() {
 }
 name=debugfs; t test -d /sys/kernel/debug/sync
 name=tracefs; t test -f /sys/kernel/tracing/trace
-name=mainline-sw_sync; t test -e /sys/kernel/debug/sync/sw_sync
+name=mainline-sw_sync; t test -e "$(fb-conformance --device mainline)"
 name=modules-loaded; t sh -c 'for m in $(cat /fb/modules/load.list); do
 	grep -q "^$(echo ${m%.ko} | tr - _) " /proc/modules || exit 1; done'
 

@@ -6,7 +6,7 @@
 # 0 does not), rmmod is refused while a timeline or fence fd is open and
 # works once all are closed; the modules are loaded again at the end
 # (from $FB_LEGACY_MODULES, default /fb/modules).
-be=legacy fw=sync_legacy drv=sw_sync_legacy drvname=sw_sync dev=/dev/sw_sync
+be=legacy fw=sync_legacy drv=sw_sync_legacy drvname=sw_sync dev=$(fb-conformance --device legacy)
 helper=fb-legacy-ctl pfx=fbl mods=${FB_LEGACY_MODULES:-/fb/modules} rmmod=rmmod
 . "$(dirname "$0")/backend.lib"
 

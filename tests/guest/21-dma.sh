@@ -5,7 +5,7 @@
 # running test's objects, rmmod is refused while a timeline fd, a fence fd
 # or only an exported sync_file is open and works once all are closed; the
 # modules are loaded again at the end for later suites.
-be=dma fw=sync_dma drv=sw_sync_dma drvname=sw_sync_dma dev=/dev/sw_sync_dma
+be=dma fw=sync_dma drv=sw_sync_dma drvname=sw_sync_dma dev=$(fb-conformance --device dma)
 helper=fb-dma-hold pfx=fbd mods=/fb/modules rmmod=rmmod_soon
 . "$(dirname "$0")/backend.lib"
 

@@ -14,7 +14,8 @@
 # selftest_NAME"; a run that does not report all its planned tests, or
 # exits non-zero, fails. A backend is required (absence fails) if it is
 # mainline or if its module is in /fb/modules; else its absence is a skip.
-DEBUGFS_SW_SYNC=/sys/kernel/debug/sync/sw_sync
+# The devices come from the one table of them (lib/syncdev.c).
+DEBUGFS_SW_SYNC=$(fb-conformance --device mainline)
 p=0 f=0 s=0
 pass() { echo "ok $1"; p=$((p + 1)); }
 fail() { echo "FAIL $1"; f=$((f + 1)); }
@@ -104,8 +105,8 @@ if [ -e "$DEBUGFS_SW_SYNC" ]; then
 else
 	fail "mainline selftest: $DEBUGFS_SW_SYNC not present"
 fi
-for b in legacy:/dev/sw_sync dma:/dev/sw_sync_dma; do
-	name=${b%%:*} dev=${b#*:}
+for name in legacy dma; do
+	dev=$(fb-conformance --device "$name")
 	if [ -c "$dev" ]; then
 		if [ ! -e "$DEBUGFS_SW_SYNC" ]; then
 			fail "$name selftest: no $DEBUGFS_SW_SYNC to bind-mount $dev over"
