@@ -9,8 +9,9 @@
  * (caps and the semantics fields of struct fb_syncdev). Benchmark
  * backends, conformance and stress tests all go through these wrappers.
  *
- * Every function returns >= 0 on success and -errno on failure; none of
- * them prints.
+ * The wrappers of system calls return >= 0 on success and -errno on
+ * failure; the lookups return a pointer or NULL (fb_syncdev_check(): a
+ * message or NULL). None of them prints.
  */
 #ifndef FB_SYNCDEV_H
 #define FB_SYNCDEV_H
