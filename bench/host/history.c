@@ -215,6 +215,7 @@ int fb_cmd_history(int argc, char **argv)
 	if (!err) {
 		qsort(runs, nruns, sizeof(*runs), by_kernel_then_date);
 		fb_policy_for_mode(meta_or(&base, "mode", "icount"), &pol);
+		pol.no_interval = 1;	/* the verdict is all a trend point needs */
 		snprintf(path, sizeof(path), "%s/data", dir);
 		if ((mkdir(dir, 0755) && errno != EEXIST) ||
 		    (mkdir(path, 0755) && errno != EEXIST)) {

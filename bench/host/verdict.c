@@ -10,6 +10,7 @@
 
 void fb_policy_for_mode(const char *mode, struct fb_policy *p)
 {
+	p->no_interval = 0;
 	if (mode && !strcmp(mode, "icount")) {
 		p->threshold = 0.01;
 		p->alpha = 0.05;
@@ -48,7 +49,7 @@ static enum fb_stat stat_of(const struct fb_side *s)
  * against a one-run baseline, the ratio of the values).
  */
 static int test_reps(const struct fb_side *b, const struct fb_side *n,
-		     struct fb_cmp *out)
+		     const struct fb_policy *pol, struct fb_cmp *out)
 {
 	enum fb_stat st;
 	double sb, sn;
@@ -62,9 +63,10 @@ static int test_reps(const struct fb_side *b, const struct fb_side *n,
 						n->nreps);
 	out->p_faster = fb_mann_whitney_greater(n->reps, n->nreps, b->reps,
 						b->nreps);
-	fb_bootstrap_stat_ratio_ci(st, b->reps, b->nreps, n->reps, n->nreps,
-				   2000, 0.05, 12345, &out->ci_lo,
-				   &out->ci_hi);
+	if (!pol->no_interval)
+		fb_bootstrap_stat_ratio_ci(st, b->reps, b->nreps, n->reps,
+					   n->nreps, 2000, 0.05, 12345,
+					   &out->ci_lo, &out->ci_hi);
 	sb = fb_stat_of(st, b->reps, b->nreps);
 	sn = fb_stat_of(st, n->reps, n->nreps);
 	if (sb > 0)
@@ -168,7 +170,8 @@ void fb_compare(const struct fb_side *b, const struct fb_side *n,
 	out->test = "none";
 	out->threshold = thr;
 	out->v = FB_SAME;
-	tested = pol->by_boot ? test_boots(b, n, out) : test_reps(b, n, out);
+	tested = pol->by_boot ? test_boots(b, n, out) :
+				 test_reps(b, n, pol, out);
 	if (pol->by_boot && !tested) {
 		out->v = FB_UNTESTED;
 		return;

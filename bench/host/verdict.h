@@ -43,6 +43,7 @@ struct fb_policy {
 	double threshold;	/* relative change that matters */
 	double alpha;		/* significance level of the test */
 	int by_boot;		/* replicates are boots, not repetitions */
+	int no_interval;	/* verdicts only: skip the bootstrap interval */
 };
 
 /* One side of a comparison: a figure and its replicates. */
