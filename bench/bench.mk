@@ -45,7 +45,7 @@ MODE ?= auto
 QUICK ?=
 BOOTS ?=
 RUN ?= results/latest
-.PHONY: bench-run plots compare baseline planted-bench history
+.PHONY: bench-run plots compare baseline planted-bench history plot-kernels
 bench-run: $(FBTOOL)
 	@MODE="$(MODE)" QUICK="$(QUICK)" BOOTS="$(BOOTS)" bench/run-bench
 
@@ -68,3 +68,7 @@ planted-bench: $(FBTOOL)
 HISTORY ?=
 history: $(FBTOOL)
 	@bench/history $(HISTORY)
+
+# One backend's headline figures on two kernels: make plot-kernels A=RUN B=RUN
+plot-kernels: $(FBTOOL)
+	@bench/plot-kernels "$(A)" "$(B)"

@@ -9,7 +9,7 @@
  *   fbtool csv RESULTS.json DIR
  *   fbtool meta RESULTS.json KEY
  *   fbtool compare [--threshold F] [--alpha F] [--all] BASELINE NOW
- *   fbtool summary RESULTS.json
+ *   fbtool summary [--tsv] RESULTS.json
  *   fbtool history OUTDIR BASELINE.json RUN.json... (history.c)
  */
 #include <errno.h>
@@ -424,20 +424,22 @@ static int cmd_summary(int argc, char **argv)
 	size_t nw, nb;
 	struct fb_results r;
 	const char *v;
-	int vcpus;
+	int vcpus, tsv = argc == 2 && !strcmp(argv[0], "--tsv");
 
-	if (argc != 1)
+	if (argc != 1 && !tsv)
 		return 2;
 	fb_results_init(&r);
-	if (load_or_die(&r, argv[0]))
+	if (load_or_die(&r, argv[tsv]))
 		return 1;
 	v = fb_meta_get(&r.meta, "vcpus");
 	vcpus = v ? atoi(v) : 0;
-	printf("Summary (mode %s, %d vCPUs, %s boot(s) per configuration; headline figure per "
+	if (!tsv)
+		printf("Summary (mode %s, %d vCPUs, %s boot(s) per configuration; headline figure per "
 	       "workload, lower is better)\n",
 	       fb_meta_get(&r.meta, "mode") ?: "?", vcpus, fb_meta_get(&r.meta, "boots") ?: "1");
-	printf("%-11s %-9s %-40s %14s %11s %11s\n", "workload", "backend",
-	       "figure", "value", "/mainline", "/eventfd");
+	if (!tsv)
+		printf("%-11s %-9s %-40s %14s %11s %11s\n", "workload",
+		       "backend", "figure", "value", "/mainline", "/eventfd");
 	/* Workloads and backends in the order the run measured them. */
 	nw = distinct(&r, 0, wls, 64);
 	nb = distinct(&r, 1, bes, 64);
@@ -467,12 +469,17 @@ static int cmd_summary(int argc, char **argv)
 				snprintf(fig + strlen(fig),
 					 sizeof(fig) - strlen(fig), " %s=%g",
 					 m->xname, m->x);
-			printf("%-11s %-9s %-40s %11.0f %-2s %11s %11s\n",
-			       wls[w], bes[b], fig, m->value,
-			       strcmp(m->unit, "ns") ? m->unit : "ns", rm, re);
+			if (tsv)
+				printf("%s\t%s\t%s\t%.10g\t%s\n", wls[w],
+				       bes[b], fig, m->value, m->unit);
+			else
+				printf("%-11s %-9s %-40s %11.0f %-2s %11s %11s\n",
+				       wls[w], bes[b], fig, m->value,
+				       strcmp(m->unit, "ns") ? m->unit : "ns",
+				       rm, re);
 		}
 	v = fb_meta_get(&r.meta, "backends_skipped");
-	if (v && *v)
+	if (v && *v && !tsv)
 		printf("skipped backends: %s\n", v);
 	fb_results_free(&r);
 	return 0;
@@ -502,7 +509,7 @@ int main(int argc, char **argv)
 			"       fbtool csv RESULTS.json DIR\n"
 			"       fbtool meta RESULTS.json KEY\n"
 			"       fbtool compare [--threshold F] [--alpha F] [--all] BASELINE.json NOW.json\n"
-			"       fbtool summary RESULTS.json\n"
+			"       fbtool summary [--tsv] RESULTS.json\n"
 			"       fbtool history OUTDIR BASELINE.json RUN.json...\n");
 	return rc;
 }
