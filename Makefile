@@ -1,18 +1,52 @@
 # fencebench: the front door. `make help` lists the targets.
 #
-# Everything is built under build/ (guest programs, modules, initramfs) and
-# in the kernel cache ($(FENCEBENCH_CACHE), default ~/.cache/fencebench).
+# Everything is built under build/ (host tools in build/host; guest
+# programs, modules, initramfs and test logs in the kernel's build folder,
+# GUEST_BUILD) and in the kernel cache ($(FENCEBENCH_CACHE), default
+# ~/.cache/fencebench).
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
+# The guest kernel (docs/bench.md, "Kernels"): KERNEL=6.1|6.12, Debian's
+# linux-source-KERNEL (default 6.1), or KSRC=/path/to/linux, a kernel tree
+# of your own, used read only. The vm/ scripts read them from the
+# environment (FENCEBENCH_KERNEL, FENCEBENCH_KSRC), so that every step of a
+# run, guest boots included, uses the same kernel.
+KERNEL ?= 6.1
+KSRC ?=
+ifneq ($(filter command line environment environment override,$(origin KERNEL)),)
+export FENCEBENCH_KERNEL := $(KERNEL)
+endif
+ifneq ($(KSRC),)
+export FENCEBENCH_KSRC := $(abspath $(KSRC))
+endif
+# $(shell) does not see exported variables (make before 4.4): FB_ENV passes them.
+FB_ENV = FENCEBENCH_KERNEL='$(FENCEBENCH_KERNEL)' FENCEBENCH_KSRC='$(FENCEBENCH_KSRC)' \
+	FENCEBENCH_KSRC_KEY='$(FENCEBENCH_KSRC_KEY)' FENCEBENCH_KSRC_KEY_TREE='$(FENCEBENCH_KSRC_KEY_TREE)'
+KERNEL_CHECK := $(shell $(FB_ENV) && . vm/lib.sh && fb_kernel_check 2>&1 && echo ok)
+ifneq ($(lastword $(KERNEL_CHECK)),ok)
+$(error $(KERNEL_CHECK))
+endif
+# A KSRC tree's key (version and commit, vm/lib.sh) is taken once per run.
+ifneq ($(KSRC),)
+ifneq ($(FENCEBENCH_KSRC_KEY_TREE),$(FENCEBENCH_KSRC))
+export FENCEBENCH_KSRC_KEY := $(shell $(FB_ENV) && . vm/lib.sh && fb_ksrc_tree_key)
+export FENCEBENCH_KSRC_KEY_TREE := $(FENCEBENCH_KSRC)
+endif
+endif
+
 FLAVOURS ?= perf debug
 FLAVOUR ?= $(FLAVOURS)
 BUILD := build
-GUEST_BIN := $(BUILD)/guest/bin
+# What depends on the kernel: build/ for 6.1 (as always), build/kernel-6.12/,
+# build/ksrc-VERSION-KEY/ (vm/lib.sh, fb_build_dir).
+GUEST_BUILD := $(patsubst $(CURDIR)/%,%,$(shell $(FB_ENV) && . vm/lib.sh && echo "$$FB_BUILD"))
+GUEST_BIN := $(GUEST_BUILD)/guest/bin
 HOST_TEST_BIN := $(BUILD)/host/tests
-KSRC = $(shell . vm/lib.sh && fb_ksrc)
-kdir = $(shell . vm/lib.sh && fb_kdir $(1))
+# The guest kernel's source tree (the extracted Debian tree, or KSRC).
+KTREE = $(shell $(FB_ENV) && . vm/lib.sh && fb_ksrc)
+kdir = $(shell $(FB_ENV) && . vm/lib.sh && fb_kdir $(1))
 
 GUEST_CC ?= gcc
 GUEST_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -pthread \
@@ -29,10 +63,14 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GUEST_PROGS :=
 HOST_TESTS :=
 
-# Debian packages the build and the tests need.
+# Debian packages the build and the tests need; KERNEL=6.12 adds its
+# source, linux-source-6.12 (bookworm-security).
 DEB_PACKAGES := linux-source qemu-system-x86 busybox-static flex bison bc \
 	libelf-dev libssl-dev cpio gnuplot-nox hyperfine libnuma-dev sparse \
 	gcc make libc6-dev file kmod xz-utils python3 rsync libjansson-dev
+ifeq ($(KSRC),)
+DEB_PACKAGES += $(if $(filter-out 6.1,$(KERNEL)),linux-source-$(KERNEL))
+endif
 
 .PHONY: help deps kernel modules guest initramfs test bench clean \
 	host-tests check-deps
@@ -40,10 +78,13 @@ help:
 	@echo "fencebench: Linux fence backends side by side in one QEMU guest"
 	@echo
 	@echo "  make test        install deps, build everything, run all tests (CI)"
+	@echo "                   (every target: KERNEL=6.1|6.12 Debian's kernel, default 6.1;"
+	@echo "                    KSRC=/path/to/linux a kernel tree of yours, used read only)"
 	@echo "  make bench       run every benchmark on every loaded backend (QUICK=1: short)"
 	@echo "                   (MODE=auto|tcg|kvm|icount; BOOTS=N guest boots per configuration)"
 	@echo "  make plots       render the plots of the latest run"
-	@echo "  make compare     compare the latest run with its baseline"
+	@echo "  make compare     compare the latest run with its baseline (RUN=, BASE=;"
+	@echo "                   ACROSS_KERNELS=1: runs of two kernels, per backend)"
 	@echo "  make baseline    make the latest run the baseline of its mode"
 	@echo "  make history     trend plots of every gated figure over the runs in results/ (HISTORY=DIR...)"
 	@echo "  make fuzz        run the ioctl fuzzer in the debug guest (SECONDS=N)"
@@ -80,14 +121,15 @@ kernel:
 	@vm/prune-cache
 
 # Each module/<dir>/ with a Kbuild file is built out of tree, in a copy
-# under build/<flavour>/module/ so that the flavours do not share objects.
+# under $(GUEST_BUILD)/<flavour>/module/ so that the flavours (and kernels)
+# do not share objects.
 # MODULE_SRC: the tree copied (default module; tests/reliability/run-planted
-# builds a patched copy with MODULE_SRC=... BUILD=...).
+# builds a patched copy with MODULE_SRC=... GUEST_BUILD=...).
 MODULE_SRC ?= module
 MODULE_DIRS := $(patsubst %/Kbuild,%,$(wildcard module/*/Kbuild))
 modules: kernel
 	@for f in $(FLAVOUR); do \
-		kdir=$$(. vm/lib.sh && fb_kdir $$f); dst=$(abspath $(BUILD))/$$f; \
+		kdir=$$(. vm/lib.sh && fb_kdir $$f); dst=$(abspath $(GUEST_BUILD))/$$f; \
 		rm -rf $$dst/modules; mkdir -p $$dst/modules $$dst/module; : > $$dst/modules/load.list; \
 		rsync -a --delete --include='*/' --include='*.[ch]' --include=Kbuild --include=Makefile \
 			--exclude='*' $(MODULE_SRC)/ $$dst/module/ || exit 1; \

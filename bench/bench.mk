@@ -52,8 +52,10 @@ bench-run: $(FBTOOL)
 plots: $(FBTOOL)
 	@bench/plot "$(RUN)"
 
+# ACROSS_KERNELS=1: runs of two kernel series, compared per backend.
+ACROSS_KERNELS ?=
 compare: $(FBTOOL)
-	@bench/compare "$(RUN)" $(BASE)
+	@ACROSS_KERNELS="$(ACROSS_KERNELS)" bench/compare "$(RUN)" $(BASE)
 
 baseline: $(FBTOOL)
 	@bench/make-baseline $(RUN)

@@ -8,7 +8,10 @@
  *     (fragments of guest boots, or whole runs: a baseline pooled from runs)
  *   fbtool csv RESULTS.json DIR
  *   fbtool meta RESULTS.json KEY
- *   fbtool compare [--threshold F] [--alpha F] [--all] BASELINE NOW
+ *   fbtool compare [--threshold F] [--alpha F] [--all] [--across-kernels]
+ *                  BASELINE NOW
+ *   fbtool kernel RESULTS.json        (the run's kernel series: 6.1, 6.12)
+ *   fbtool baseline RESULTS.json      (the default baseline file of the run)
  *   fbtool summary [--tsv] RESULTS.json
  *   fbtool history OUTDIR BASELINE.json RUN.json... (history.c)
  */
@@ -180,14 +183,130 @@ static int missing_required(const struct fb_results *r)
 	return bad;
 }
 
+/*
+ * The kernel series of a run (6.1, 6.12): meta kernel_series, or the first
+ * two numbers of kernel_version for runs from before the series was
+ * recorded. "" when the run names no kernel.
+ */
+static void kernel_series(const struct fb_results *r, char *buf, size_t n)
+{
+	const char *v = fb_meta_get(&r->meta, "kernel_series");
+	size_t len;
+
+	if (v && *v) {
+		snprintf(buf, n, "%s", v);
+		return;
+	}
+	v = fb_meta_get(&r->meta, "kernel_version");
+	if (!v)
+		v = "";
+	len = strspn(v, "0123456789");
+	if (v[len] == '.')
+		len += 1 + strspn(v + len + 1, "0123456789");
+	snprintf(buf, n, "%.*s", (int)len, v);
+}
+
+/* "6.12 (6.12.118, linux-source-6.12 6.12.118-1~deb12u1)" for messages. */
+static void kernel_desc(const struct fb_results *r, char *buf, size_t n)
+{
+	const char *ver = fb_meta_get(&r->meta, "kernel_version");
+	const char *src = fb_meta_get(&r->meta, "kernel_source");
+	char series[32];
+
+	kernel_series(r, series, sizeof(series));
+	snprintf(buf, n, "%s (%s%s%s)", *series ? series : "?",
+		 ver ? ver : "version not recorded", src ? ", " : "",
+		 src ? src : "");
+}
+
+/* Per backend, across kernels: how its figures moved (geometric mean). */
+struct across {
+	const char *backend;
+	int n, slower, faster;
+	double logsum, min, max;
+};
+
+static void across_add(struct across *a, size_t *na, size_t max,
+		       const char *backend, const struct fb_cmp *c)
+{
+	size_t j = 0;
+
+	while (j < *na && strcmp(a[j].backend, backend))
+		j++;
+	if (j == *na) {
+		if (*na == max)
+			return;
+		a[(*na)++] = (struct across){ backend, 0, 0, 0, 0, INFINITY,
+					      -INFINITY };
+	}
+	if (!(c->ratio > 0) || !isfinite(c->ratio))
+		return;
+	a[j].n++;
+	a[j].logsum += log(c->ratio);
+	a[j].min = fmin(a[j].min, c->ratio);
+	a[j].max = fmax(a[j].max, c->ratio);
+	a[j].slower += c->v == FB_REGRESSED;
+	a[j].faster += c->v == FB_IMPROVED;
+}
+
+static void across_print(const struct across *a, size_t na, const char *kb,
+			 const char *kn)
+{
+	printf("# per backend, kernel %s / kernel %s (figures: those of the backend in both runs; "
+	       "geomean, min, max: of their ratios now/baseline; slower, faster: beyond the "
+	       "threshold and the test)\n", kn, kb);
+	printf("%-10s %7s %9s %9s %9s %7s %7s\n", "backend", "figures", "geomean",
+	       "min", "max", "slower", "faster");
+	for (size_t j = 0; j < na; j++) {
+		if (!a[j].n) {
+			printf("%-10s %7d %9s %9s %9s %7s %7s\n", a[j].backend, 0,
+			       "-", "-", "-", "-", "-");
+			continue;
+		}
+		printf("%-10s %7d %9.4f %9.4f %9.4f %7d %7d\n", a[j].backend,
+		       a[j].n, exp(a[j].logsum / a[j].n), a[j].min, a[j].max,
+		       a[j].slower, a[j].faster);
+	}
+}
+
+/*
+ * The order of the baseline's figures in the compare: as stored, or,
+ * across kernels, backend by backend (in the order of their first figure).
+ */
+static void compare_order(const struct fb_results *r, int by_backend,
+			  size_t *order)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < r->nm; k++) {
+		size_t first = k;
+
+		if (!by_backend) {
+			order[n++] = k;
+			continue;
+		}
+		for (size_t j = 0; j < k && first == k; j++)
+			if (!strcmp(r->m[j].backend, r->m[k].backend))
+				first = j;
+		if (first != k)
+			continue;
+		for (size_t j = k; j < r->nm; j++)
+			if (!strcmp(r->m[j].backend, r->m[k].backend))
+				order[n++] = j;
+	}
+}
+
 static int cmd_compare(int argc, char **argv)
 {
 	struct fb_results base, now;
 	struct fb_policy pol;
 	double thr = NAN, alpha = NAN;
 	int all = 0, i = 0, passed = 0, failed = 0, skipped = 0, improved = 0;
-	int untested = 0;
+	int untested = 0, across = 0;
 	const char *mode;
+	char kb[32], kn[32], db[256], dn[256];
+	struct across per[64];
+	size_t nper = 0, *order;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--threshold") && i + 1 < argc)
@@ -196,6 +315,8 @@ static int cmd_compare(int argc, char **argv)
 			alpha = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--all"))
 			all = 1;
+		else if (!strcmp(argv[i], "--across-kernels"))
+			across = 1;
 		else
 			return 2;
 	}
@@ -212,12 +333,36 @@ static int cmd_compare(int argc, char **argv)
 			fb_meta_get(&base.meta, "mode") ?: "?", mode ?: "?");
 		return 1;
 	}
+	/*
+	 * Runs of two kernel series measure two kernels: a difference is the
+	 * kernels', not a regression. Refused unless asked (--across-kernels,
+	 * make compare ACROSS_KERNELS=1); then the figures are compared per
+	 * backend, with no verdict that fails.
+	 */
+	kernel_series(&base, kb, sizeof(kb));
+	kernel_series(&now, kn, sizeof(kn));
+	kernel_desc(&base, db, sizeof(db));
+	kernel_desc(&now, dn, sizeof(dn));
+	if (strcmp(kb, kn) && !across) {
+		fprintf(stderr, "fbtool: the runs are of different kernels: baseline kernel %s, "
+				"now kernel %s. Their figures differ by kernel, not by a regression: "
+				"compare each with a baseline of its own kernel (baselines/<series>/), or "
+				"ask for a comparison per backend across kernels with ACROSS_KERNELS=1 "
+				"(fbtool compare --across-kernels)\n", db, dn);
+		return 1;
+	}
+	if (!strcmp(kb, kn))
+		across = 0;
+	if (across)
+		printf("# ACROSS KERNELS: baseline kernel %s, now kernel %s. Compared per backend "
+		       "(ACROSS_KERNELS=1): a change is the kernels' as much as the code's, so no "
+		       "figure fails; the verdicts say slower or faster\n", db, dn);
 	/* Figures move with the kernel and QEMU: say so when they differ. */
 	for (const char *const *k = (const char *const[]){ "kernel_config", "qemu", NULL };
 	     *k; k++) {
 		const char *a = fb_meta_get(&base.meta, *k), *b = fb_meta_get(&now.meta, *k);
 
-		if (a && b && strcmp(a, b))
+		if (a && b && strcmp(a, b) && !across)
 			printf("# WARNING: %s differs (baseline '%s', now '%s'): a change here moves "
 			       "figures; rebaseline on purpose if it is intended\n", *k, a, b);
 	}
@@ -266,8 +411,12 @@ static int cmd_compare(int argc, char **argv)
 		       mode, 1.0 + pol.threshold, pol.alpha);
 	printf("# %-4s %-62s %12s %12s %7s %17s %8s  %s\n", "", "figure",
 	       "baseline", "now", "ratio", "95% CI", "p", "verdict");
-	for (size_t k = 0; k < base.nm; k++) {
-		const struct fb_metric *b = &base.m[k], *n;
+	order = calloc(base.nm ? base.nm : 1, sizeof(*order));
+	if (!order)
+		return 1;
+	compare_order(&base, across, order);
+	for (size_t o = 0; o < base.nm; o++) {
+		const struct fb_metric *b = &base.m[order[o]], *n;
 		char key[512], name[256], ci[40];
 		struct fb_side sb, sn;
 		struct fb_cmp c;
@@ -277,7 +426,7 @@ static int cmd_compare(int argc, char **argv)
 		n = fb_results_find(&now, key);
 		if (!b->gate && !all)
 			continue;
-		if (!n && b->gate && required(&now, b->backend)) {
+		if (!n && b->gate && !across && required(&now, b->backend)) {
 			printf("FAIL %-62s %12.6g %12s   (not in this run, but backend %s is required: "
 			       "its module is built or it is built in; did it fail to load?)\n",
 			       name, b->value, "-", b->backend);
@@ -295,6 +444,14 @@ static int cmd_compare(int argc, char **argv)
 		sn = (struct fb_side){ n->value, n->reps, n->nreps,
 				       n->boot_values, n->nboot_values };
 		fb_compare(&sb, &sn, &pol, &c);
+		if (across) {
+			across_add(per, &nper, 64, b->backend, &c);
+			printf("%-4s %-62s %12.6g %12.6g %7.4f %17s %8.2g  %s\n", "info",
+			       name, c.base, c.now, c.ratio, "-", c.p_slower,
+			       c.v == FB_REGRESSED ? "slower" :
+			       c.v == FB_IMPROVED ? "faster" : "same");
+			continue;
+		}
 		if (isfinite(c.ci_lo))
 			snprintf(ci, sizeof(ci), "[%.3f,%.3f]", c.ci_lo, c.ci_hi);
 		else
@@ -320,6 +477,15 @@ static int cmd_compare(int argc, char **argv)
 			passed++;
 		improved += c.v == FB_IMPROVED;
 	}
+	if (across) {
+		across_print(per, nper, kb, kn);
+		printf("# across kernels: no regression verdict; %d figures not in both runs\n",
+		       skipped);
+		free(order);
+		fb_results_free(&base);
+		fb_results_free(&now);
+		return 0;
+	}
 	failed += missing_required(&now);
 	if (untested)
 		printf("# %d figures untested: in %s the boot is the replicate, and a side had one "
@@ -329,6 +495,7 @@ static int cmd_compare(int argc, char **argv)
 		printf("# %d figures improved beyond the threshold (consider `make baseline`)\n",
 		       improved);
 	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+	free(order);
 	fb_results_free(&base);
 	fb_results_free(&now);
 	return failed ? 1 : 0;
@@ -485,6 +652,45 @@ static int cmd_summary(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * fbtool kernel RESULTS.json: the run's kernel series (6.1, 6.12).
+ * fbtool baseline RESULTS.json: the baseline the run is compared with by
+ * default: baselines/<mode>[-quick].json for kernel 6.1 (and runs that
+ * name no kernel: all were 6.1), baselines/<series>/<mode>[-quick].json
+ * for another series.
+ */
+static int cmd_kernel(int argc, char **argv, int baseline)
+{
+	struct fb_results r;
+	char series[32], path[128];
+	const char *mode, *quick, *err = NULL;
+
+	if (argc != 1)
+		return 2;
+	fb_results_init(&r);
+	if (load_or_die(&r, argv[0]))
+		return 1;
+	kernel_series(&r, series, sizeof(series));
+	mode = fb_meta_get(&r.meta, "mode");
+	quick = fb_meta_get(&r.meta, "quick");
+	if (!baseline && !*series)
+		err = "no kernel (kernel_series, kernel_version)";
+	else if (baseline && !mode)
+		err = "no timing mode";
+	if (!err)
+		snprintf(path, sizeof(path), "baselines/%s%s%s%s.json",
+			 *series && strcmp(series, "6.1") ? series : "",
+			 *series && strcmp(series, "6.1") ? "/" : "", mode ? mode : "",
+			 quick && !strcmp(quick, "1") ? "-quick" : "");
+	fb_results_free(&r);
+	if (err) {
+		fprintf(stderr, "fbtool: %s records %s\n", argv[0], err);
+		return 1;
+	}
+	printf("%s\n", baseline ? path : series);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int rc = 2;
@@ -502,13 +708,20 @@ int main(int argc, char **argv)
 			rc = cmd_summary(argc - 2, argv + 2);
 		else if (!strcmp(argv[1], "history"))
 			rc = fb_cmd_history(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "kernel"))
+			rc = cmd_kernel(argc - 2, argv + 2, 0);
+		else if (!strcmp(argv[1], "baseline"))
+			rc = cmd_kernel(argc - 2, argv + 2, 1);
 	}
 	if (rc == 2)
 		fprintf(stderr,
 			"usage: fbtool merge OUT.json [--meta KEY=VAL]... FRAGMENT.json...\n"
 			"       fbtool csv RESULTS.json DIR\n"
 			"       fbtool meta RESULTS.json KEY\n"
-			"       fbtool compare [--threshold F] [--alpha F] [--all] BASELINE.json NOW.json\n"
+			"       fbtool compare [--threshold F] [--alpha F] [--all] [--across-kernels]\n"
+			"                      BASELINE.json NOW.json\n"
+			"       fbtool kernel RESULTS.json\n"
+			"       fbtool baseline RESULTS.json\n"
 			"       fbtool summary [--tsv] RESULTS.json\n"
 			"       fbtool history OUTDIR BASELINE.json RUN.json...\n");
 	return rc;

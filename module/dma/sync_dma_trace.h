@@ -20,6 +20,7 @@
 
 #include <linux/tracepoint.h>
 
+#include "fb_compat.h"
 #include "sync_dma.h"
 
 TRACE_EVENT(sync_timeline,
@@ -33,7 +34,7 @@ TRACE_EVENT(sync_timeline,
 	),
 
 	TP_fast_assign(
-		__assign_str(name, tl->name);
+		fb_assign_str(name, tl->name);
 		__entry->value = sync_dma_timeline_value(tl);
 	),
 
@@ -52,7 +53,7 @@ TRACE_EVENT(sync_wait,
 	),
 
 	TP_fast_assign(
-		__assign_str(name, fence->name);
+		fb_assign_str(name, fence->name);
 		__entry->status = READ_ONCE(fence->status);
 		__entry->begin = begin;
 	),
@@ -72,7 +73,7 @@ TRACE_EVENT(sync_pt,
 	),
 
 	TP_fast_assign(
-		__assign_str(timeline, pt->ops->get_timeline_name(pt));
+		fb_assign_str(timeline, pt->ops->get_timeline_name(pt));
 		if (pt->ops->fence_value_str)
 			pt->ops->fence_value_str(pt, __entry->value,
 						 sizeof(__entry->value));

@@ -16,5 +16,56 @@ check flavour-key-stable \
 	"[ \"\$(bash -c '. vm/lib.sh; fb_flavour_key perf')\" = \"\$(bash -c '. vm/lib.sh; fb_flavour_key perf')\" ]"
 check flavour-keys-differ \
 	"[ \"\$(bash -c '. vm/lib.sh; fb_flavour_key perf')\" != \"\$(bash -c '. vm/lib.sh; fb_flavour_key debug')\" ]"
+# Kernel choice (make KERNEL=, KSRC=): the default keeps 6.1's keys and
+# build folder; another series has keys of its own (its fragments of
+# vm/config/X.Y/ included) and its own build folder; bad input is refused.
+check default-is-6.1 \
+	"[ \"\$(env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC bash -c '. vm/lib.sh; fb_kernel_series; echo \$FB_BUILD')\" = \"6.1
+\$PWD/build\" ]"
+check default-fragments-common-only \
+	"[ \"\$(env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC bash -c '. vm/lib.sh; fb_config_fragments perf' | sed \"s#^\$PWD/##\" | paste -sd ' ')\" = 'vm/config/base.config vm/config/perf.config' ]"
+check series-fragments \
+	"env -u FENCEBENCH_KSRC FENCEBENCH_KERNEL=6.12 bash -c '. vm/lib.sh; fb_config_fragments debug' | grep -qx \"\$PWD/vm/config/6.2/base.config\""
+check series-keys-differ \
+	"[ \"\$(env -u FENCEBENCH_KSRC FENCEBENCH_KERNEL=6.12 bash -c '. vm/lib.sh; fb_flavour_key perf')\" != \"\$(env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC bash -c '. vm/lib.sh; fb_flavour_key perf')\" ]"
+check series-build-dir \
+	"[ \"\$(env -u FENCEBENCH_KSRC FENCEBENCH_KERNEL=6.12 bash -c '. vm/lib.sh; echo \$FB_BUILD')\" = \"\$PWD/build/kernel-6.12\" ]"
+check unknown-kernel-refused \
+	"env -u FENCEBENCH_KSRC FENCEBENCH_KERNEL=5.10 bash -c '. vm/lib.sh; fb_kernel_check' 2>&1 | grep -q 'KERNEL=5.10 is not supported: KERNEL=6.1|6.12'"
+check ksrc-not-a-tree-refused \
+	"env -u FENCEBENCH_KERNEL FENCEBENCH_KSRC=\"$tmp\" bash -c '. vm/lib.sh; fb_kernel_check' 2>&1 | grep -q 'is not a Linux kernel source tree'"
+# A fake tree: a KSRC key is its version and commit; configured in place
+# (a .config in it) it is refused.
+mkdir -p "$tmp/tree/arch/x86"
+printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 3\nEXTRAVERSION = -rc1\nNAME = x\n' > "$tmp/tree/Makefile"
+: > "$tmp/tree/Kconfig"
+git -C "$tmp/tree" init -q && git -C "$tmp/tree" add -A &&
+	git -C "$tmp/tree" -c user.name=t -c user.email=t@t commit -q -m t
+commit=$(git -C "$tmp/tree" rev-parse --short=12 HEAD)
+check ksrc-key-commit \
+	"[ \"\$(env -u FENCEBENCH_KERNEL FENCEBENCH_KSRC=\"$tmp/tree\" bash -c '. vm/lib.sh; fb_kernel_check && fb_kernel_series && fb_ksrc_version')\" = \"6.12
+ksrc-6.12.3-rc1-g$commit\" ]"
+check ksrc-kernel-mismatch-refused \
+	"FENCEBENCH_KSRC=\"$tmp/tree\" FENCEBENCH_KERNEL=6.1 bash -c '. vm/lib.sh; fb_kernel_check' 2>&1 | grep -q 'is a 6.12 tree, and KERNEL=6.1'"
+echo x > "$tmp/tree/Kconfig"
+check ksrc-key-dirty \
+	"env -u FENCEBENCH_KERNEL FENCEBENCH_KSRC=\"$tmp/tree\" bash -c '. vm/lib.sh; fb_ksrc_version' | grep -qE '^ksrc-6.12.3-rc1-g$commit-dirty[0-9a-f]{8}\$'"
+check ksrc-git-untouched "[ -z \"\$(git -C '$tmp/tree' status --porcelain | grep -v ' Kconfig\$')\" ]"
+: > "$tmp/tree/.config"
+check ksrc-configured-refused \
+	"env -u FENCEBENCH_KERNEL FENCEBENCH_KSRC=\"$tmp/tree\" bash -c '. vm/lib.sh; fb_kernel_check' 2>&1 | grep -q 'configured or built in place'"
+
+# vm/prune-cache removes what the current source replaced (an older 6.1
+# build, a half-finished one) and keeps the builds of another series.
+mkdir -p "$tmp/cache/kernel"
+cur=$(env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC bash -c '. vm/lib.sh; fb_flavour_key perf')
+for d in "$cur" perf-6.1.190-1-0123456789ab debug-6.1.192-3-half perf-6.12.118-1~deb12u1-0123456789ab; do
+	mkdir -p "$tmp/cache/kernel/$d"
+	[ "$d" = debug-6.1.192-3-half ] || : > "$tmp/cache/kernel/$d/.fencebench-done"
+	touch -d '-1 hour' "$tmp/cache/kernel/$d"
+done
+env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC FENCEBENCH_CACHE="$tmp/cache" vm/prune-cache 2>/dev/null
+check prune-per-series \
+	"[ \"\$(ls '$tmp/cache/kernel' | paste -sd ' ')\" = '$cur perf-6.12.118-1~deb12u1-0123456789ab' ]"
 echo "$p passed, $f failed"
 [ "$f" = 0 ]

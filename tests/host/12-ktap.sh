@@ -33,7 +33,7 @@ grep -qx '    not ok 2 legacy merge _2: got 3, want 4' "$tmp/guest.ktap" &&
 
 kunit=$(fb_ksrc)/tools/testing/kunit/kunit.py
 if [ -f "$kunit" ]; then
-	got=$(python3 "$kunit" parse "$tmp/guest.ktap" 2>&1 | sed -n 's/.*Testing complete. //p')
+	got=$(python3 -B "$kunit" parse "$tmp/guest.ktap" 2>&1 | sed -n 's/.*Testing complete. //p')
 	[ "$got" = "Ran 5 tests: passed: 3, failed: 1, skipped: 1" ] &&
 		ok "kunit-parse-counts ($got)" || bad "kunit-parse-counts (got '$got')"
 else
