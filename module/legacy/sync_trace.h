@@ -18,6 +18,7 @@
 
 #include <linux/tracepoint.h>
 
+#include "fb_compat.h"
 #include "sync.h"
 
 #ifndef _FB_LEGACY_SYNC_TRACE_HELPERS
@@ -47,7 +48,7 @@ TRACE_EVENT(sync_timeline,
 	    TP_ARGS(timeline),
 	    TP_STRUCT__entry(__string(name, timeline->name)
 			     __array(char, value, SYNC_TRACE_VALUE_LEN)),
-	    TP_fast_assign(__assign_str(name, timeline->name);
+	    TP_fast_assign(fb_assign_str(name, timeline->name);
 			   sync_trace_timeline_value(timeline,
 						     __entry->value);),
 	    TP_printk("name=%s value=%s", __get_str(name), __entry->value)
@@ -59,7 +60,7 @@ TRACE_EVENT(sync_wait,
 	    TP_STRUCT__entry(__string(name, fence->name)
 			     __field(s32, status)
 			     __field(u32, begin)),
-	    TP_fast_assign(__assign_str(name, fence->name);
+	    TP_fast_assign(fb_assign_str(name, fence->name);
 			   __entry->status = READ_ONCE(fence->status);
 			   __entry->begin = begin;),
 	    TP_printk("%s name=%s state=%d", __entry->begin ? "begin" : "end",
@@ -71,7 +72,7 @@ TRACE_EVENT(sync_pt,
 	    TP_ARGS(pt),
 	    TP_STRUCT__entry(__string(timeline, pt->parent->name)
 			     __array(char, value, SYNC_TRACE_VALUE_LEN)),
-	    TP_fast_assign(__assign_str(timeline, pt->parent->name);
+	    TP_fast_assign(fb_assign_str(timeline, pt->parent->name);
 			   sync_trace_pt_value(pt, __entry->value);),
 	    TP_printk("name=%s value=%s", __get_str(timeline), __entry->value)
 );
