@@ -131,9 +131,7 @@ fb_kernel_source() {
 	if [ -n "$FB_KSRC_TREE" ]; then
 		printf 'KSRC %s %s\n' "$FB_KSRC_TREE" "$(fb_ksrc_tree_key)"
 	else
-		local pkg
-		pkg=$(dpkg -S "$FB_KSRC_TAR" 2>/dev/null | cut -d: -f1)
-		printf '%s %s\n' "${pkg:-$(basename "$FB_KSRC_TAR")}" "$(fb_ksrc_version)"
+		printf '%s %s\n' "$(basename "$FB_KSRC_TAR" .tar.xz)" "$(fb_ksrc_version)"
 	fi
 }
 
@@ -151,6 +149,11 @@ fb_source_id() {
 # KSRC tree, ksrc-<its version>-<its tree key>.
 fb_ksrc_version() {
 	local pkg
+	# A script that asks often takes it once: FB_KSRC_VERSION=$(fb_ksrc_version).
+	if [ -n "${FB_KSRC_VERSION:-}" ]; then
+		printf '%s\n' "$FB_KSRC_VERSION"
+		return 0
+	fi
 	if [ -n "$FB_KSRC_TREE" ]; then
 		printf 'ksrc-%s-%s\n' "$(fb_tree_kernelversion "$FB_KSRC_TREE")" "$(fb_ksrc_tree_key)"
 		return 0
