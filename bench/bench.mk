@@ -27,11 +27,15 @@ $(FBTOOL): $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 
-HOST_TESTS += $(HOST_TEST_BIN)/bench-stats $(HOST_TEST_BIN)/bench-verdict
+HOST_TESTS += $(HOST_TEST_BIN)/bench-stats $(HOST_TEST_BIN)/bench-verdict $(HOST_TEST_BIN)/bench-trace
 $(HOST_TEST_BIN)/bench-stats: bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 $(HOST_TEST_BIN)/bench-verdict: bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
+# The trace parsing of the breakdown workload (guest-side code, tested on the host).
+BENCH_TRACE_SRCS := bench/lib/traceline.c bench/lib/wakesplit.c
+$(HOST_TEST_BIN)/bench-trace: bench/tests/trace_test.c $(BENCH_TRACE_SRCS) $(BENCH_HDRS) | $(HOST_TEST_BIN)
+	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -o $@ bench/tests/trace_test.c $(BENCH_TRACE_SRCS) $(HOST_LDFLAGS)
 # The CI gate (tests/host/50-bench-gate.sh) needs the tool too.
 host-tests: $(FBTOOL)
 

@@ -19,6 +19,8 @@
 
 #define FB_CLOCK_ID	CLOCK_MONOTONIC
 #define FB_CLOCK_NAME	"CLOCK_MONOTONIC"
+/* The ftrace clock (tracefs trace_clock) that reads the same clock. */
+#define FB_TRACE_CLOCK	"mono"
 
 static inline uint64_t fb_now_ns(void)
 {

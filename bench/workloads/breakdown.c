@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * breakdown.c - workload: where a signal-to-wake-up spends its time.
+ *
+ * The wake-ups of wakeup.c's poll/same and wait/same (one waiter in
+ * ppoll() or in the backend's native wait, on the signaller's vCPU, both
+ * on CPU 0), split into stages by trace events recorded on the trace
+ * clock that reads the suite's clock (wakesplit.h):
+ *
+ *   signal  the signaller's timestamp -> the fence signalled (legacy:
+ *           sync_legacy:sync_timeline, on entry to sync_timeline_signal();
+ *           dma and mainline: dma_fence:dma_fence_signaled, before the
+ *           fence's callbacks run). Raw objects (eventfd, futex, pipe)
+ *           have no such stage.
+ *   wakeup  -> sched:sched_wakeup of the waiter, in the signaller's context
+ *   switch  -> the sched:sched_switch to the waiter
+ *   return  -> the waiter's own timestamp after its wait returned
+ *
+ * Tracing costs time of its own (an event record per tracepoint), so each
+ * backend also runs as many wake-ups with every event off, in the same
+ * run: "traced" and "untraced" totals (p50). The stages are p50s over
+ * the traced wake-ups; per wake-up they add up to its traced total.
+ * Nothing here is gated: the figures explain, wakeup.c's figures judge.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "placement.h"
+#include "stats.h"
+#include "sysinfo.h"
+#include "tracefs.h"
+#include "waiters.h"
+#include "wakesplit.h"
+#include "workload.h"
+
+#define CHUNK 50	/* traced wake-ups per read of the trace buffer */
+#define WARMUP_MIN 200	/* unmeasured wake-ups before the measured ones */
+
+static unsigned int samples;	/* traced wake-ups, and as many untraced */
+
+static const struct fb_param breakdown_params[] = {
+	{ .name = "breakdown-samples", .type = FB_PARAM_UINT, .val = &samples,
+	  .def = "2000", .quick = "200",
+	  .help = "breakdown: traced wake-ups per backend (and as many untraced)",
+	  .min = 1, .max = 1u << 20, .split_min = 1 },
+	{ 0 },
+};
+
+/*
+ * The event that says the fence was signalled, or NULL (raw objects).
+ * legacy has one tracepoint on the signal path, at the top of
+ * sync_timeline_signal(); dma's own sync_dma:sync_timeline fires after
+ * the points' callbacks (after the wake-up), so dma, like every
+ * dma_fence backend, is timed by dma_fence:dma_fence_signaled.
+ */
+static const char *signal_event(const struct fb_backend *b)
+{
+	if (!strcmp(b->name, "legacy"))
+		return "sync_legacy:sync_timeline";
+	if (fb_backend_has(b, FB_OP_CREATE))
+		return "dma_fence:dma_fence_signaled";
+	return NULL;
+}
+
+struct tracer {
+	struct fb_tracefs fs;
+	struct fb_wake_ids ids;
+	const char *events[3];	/* enabled while tracing; NULL-ended */
+	char clock_was[32];
+	char *on_was, *raw_was;
+};
+
+static int cpu_same(int i)
+{
+	(void)i;
+	return 0;
+}
+
+/* Tracefs ready for @b: 0, or -errno with the reason in @why. */
+static int tracer_setup(struct tracer *t, const struct fb_backend *b,
+			char *why, size_t n)
+{
+	const char *sig = signal_event(b);
+	size_t len;
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	err = fb_tracefs_open(&t->fs, why, n);
+	if (err)
+		return err;
+	t->ids.wakeup = fb_tracefs_event_id(&t->fs, "sched:sched_wakeup");
+	t->ids.sw = fb_tracefs_event_id(&t->fs, "sched:sched_switch");
+	t->ids.signal = sig ? fb_tracefs_event_id(&t->fs, sig) : -1;
+	if (t->ids.wakeup < 0 || t->ids.sw < 0 || (sig && t->ids.signal < 0)) {
+		snprintf(why, n, "the kernel has no trace event %s",
+			 t->ids.wakeup < 0 ? "sched:sched_wakeup" :
+			 t->ids.sw < 0 ? "sched:sched_switch" : sig);
+		return -ENOENT;
+	}
+	t->events[0] = "sched:sched_wakeup";
+	t->events[1] = "sched:sched_switch";
+	t->events[2] = sig;
+	t->ids.pid = fb_gettid();
+	t->ids.cpu = 0;
+	err = fb_tracefs_selected(&t->fs, "trace_clock", t->clock_was,
+				  sizeof(t->clock_was));
+	if (!err)
+		err = fb_tracefs_read(&t->fs, "tracing_on", &t->on_was, &len);
+	if (!err)
+		err = fb_tracefs_read(&t->fs, "options/raw", &t->raw_was, &len);
+	if (!err)
+		err = fb_tracefs_write(&t->fs, "tracing_on", "0");
+	if (!err)
+		err = fb_tracefs_write(&t->fs, "trace_clock", FB_TRACE_CLOCK);
+	if (!err)
+		err = fb_tracefs_write(&t->fs, "options/raw", "1");
+	if (err)
+		snprintf(why, n, "cannot set up tracing in %s (%s)", t->fs.dir,
+			 strerror(-err));
+	return err;
+}
+
+static int tracer_events(struct tracer *t, int on)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < 3 && t->events[i] && !err; i++)
+		err = fb_tracefs_event_enable(&t->fs, t->events[i], on);
+	return err;
+}
+
+/* Events off, clock, recording and format as they were. */
+static void tracer_restore(struct tracer *t)
+{
+	tracer_events(t, 0);
+	fb_tracefs_clear(&t->fs);
+	if (t->clock_was[0])
+		fb_tracefs_write(&t->fs, "trace_clock", t->clock_was);
+	if (t->raw_was)
+		fb_tracefs_write(&t->fs, "options/raw", t->raw_was);
+	if (t->on_was)
+		fb_tracefs_write(&t->fs, "tracing_on", t->on_was);
+	free(t->on_was);
+	free(t->raw_was);
+	t->on_was = t->raw_was = NULL;
+}
+
+/* The buffer's events of the sample CPU, in time order; *@lost: lost ones. */
+static int read_events(struct tracer *t, struct fb_trace_event **out,
+		       size_t *nout, unsigned long *lost)
+{
+	char *buf, *line;
+	size_t len, n = 0, cap = 1024;
+	struct fb_trace_event *ev = malloc(cap * sizeof(*ev));
+	int err = fb_tracefs_read(&t->fs, "trace", &buf, &len);
+
+	if (err || !ev) {
+		free(ev);
+		return err ? err : -ENOMEM;
+	}
+	for (line = buf; line && *line && !err; ) {
+		char *nl = strchr(line, '\n');
+		struct fb_trace_event e;
+		unsigned long k = 0;
+		int r = fb_traceline_parse(line, &e, &k);
+
+		if (r < 0) {
+			fprintf(stderr, "[fencebench] breakdown: cannot parse trace line '%.*s'\n",
+				(int)(nl ? nl - line : (long)strlen(line)), line);
+			err = r;
+		} else if (r == FB_TRACELINE_LOST) {
+			*lost += k;
+		} else if (r == FB_TRACELINE_EVENT && e.cpu == t->ids.cpu) {
+			if (n == cap) {
+				struct fb_trace_event *m =
+					realloc(ev, 2 * cap * sizeof(*ev));
+
+				if (!m) {
+					err = -ENOMEM;
+					break;
+				}
+				ev = m;
+				cap *= 2;
+			}
+			ev[n++] = e;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	free(buf);
+	if (err) {
+		free(ev);
+		return err;
+	}
+	*out = ev;
+	*nout = n;
+	return 0;
+}
+
+/* One wake-up: its start (signaller) and end (waiter) timestamps. */
+static int one_wakeup(struct fb_wpool *pool, const struct fb_backend *b,
+		      void *src, uint64_t *t0, uint64_t *t1)
+{
+	uint64_t l;
+	int hnd = b->arm(src), err;
+
+	if (hnd < 0)
+		return hnd;
+	err = fb_wpool_round(pool, &hnd, NULL, NULL, &l);
+	if (b->disarm(src, hnd) && !err)
+		err = -EIO;
+	*t1 = pool->slot[0]->t_wake;
+	*t0 = *t1 - l;
+	return err;
+}
+
+struct split {
+	double *total;			/* traced (or untraced) end to end */
+	double *stage[FB_STAGES];	/* of the split traced wake-ups */
+	unsigned int n;			/* wake-ups split (or measured) */
+	unsigned long lost;
+};
+
+/* @k traced wake-ups: record, read the buffer, split each. */
+static int traced_chunk(struct tracer *t, struct fb_wpool *pool,
+			const struct fb_backend *b, void *src, unsigned int k,
+			struct split *s)
+{
+	uint64_t t0[CHUNK], t1[CHUNK];
+	struct fb_trace_event *ev;
+	size_t nev;
+	int err = fb_tracefs_clear(&t->fs);
+
+	if (!err)
+		err = fb_tracefs_write(&t->fs, "tracing_on", "1");
+	for (unsigned int i = 0; i < k && !err; i++)
+		err = one_wakeup(pool, b, src, &t0[i], &t1[i]);
+	fb_tracefs_write(&t->fs, "tracing_on", "0");
+	if (!err)
+		err = read_events(t, &ev, &nev, &s->lost);
+	if (err)
+		return err;
+	for (unsigned int i = 0; i < k; i++) {
+		uint64_t st[FB_STAGES];
+
+		if (fb_wake_split(ev, nev, &t->ids, t0[i], t1[i], st))
+			continue;
+		for (int j = 0; j < FB_STAGES; j++)
+			s->stage[j][s->n] = (double)st[j];
+		s->total[s->n++] = (double)(t1[i] - t0[i]);
+	}
+	free(ev);
+	return 0;
+}
+
+static double p50(double *v, unsigned int n)
+{
+	fb_sort_doubles(v, n);
+	return fb_percentile_sorted(v, n, 50);
+}
+
+static int record(struct fb_ctx *c, const struct fb_backend *b,
+		  const char *series, struct split *tr, struct split *un,
+		  int has_signal)
+{
+	struct fb_fig f = { .workload = "breakdown", .backend = b->name,
+			    .series = series, .unit = "ns", .gate = 0 };
+	char name[FB_STAGES][32], line[256];
+	double sum = 0, v;
+	size_t l = 0;
+	int err = 0;
+
+	for (int j = 0; j < FB_STAGES && !err; j++) {
+		if (j == FB_STAGE_SIGNAL && !has_signal)
+			continue;
+		v = p50(tr->stage[j], tr->n);
+		sum += v;
+		snprintf(name[j], sizeof(name[j]), "%s_p50_ns",
+			 fb_stage_names[j]);
+		f.metric = name[j];
+		err = fb_record_value(c, &f, v, NULL, 0);
+		l += (size_t)snprintf(line + l, sizeof(line) - l, " %s %.0f",
+				      fb_stage_names[j], v);
+	}
+	f.metric = "stages_sum_ns";	/* of the stage p50s */
+	if (!err)
+		err = fb_record_value(c, &f, sum, NULL, 0);
+	f.metric = "traced_p50_ns";
+	v = p50(tr->total, tr->n);
+	if (!err)
+		err = fb_record_value(c, &f, v, NULL, 0);
+	f.metric = "untraced_p50_ns";
+	if (!err)
+		err = fb_record_value(c, &f, p50(un->total, un->n), NULL, 0);
+	fb_progress("breakdown %-8s %s: %u of %u traced wake-ups split;%s = %.0f ns (traced p50 %.0f ns, untraced p50 %.0f ns)%s",
+		    b->name, series, tr->n, un->n, line, sum, v,
+		    fb_percentile_sorted(un->total, un->n, 50),
+		    tr->lost ? " EVENTS LOST" : "");
+	return err;
+}
+
+static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method)
+{
+	struct tracer t;
+	struct fb_wpool pool;
+	struct split tr = { 0 }, un = { 0 };
+	unsigned int n = samples, warm = n / 10 + 1;
+	void *src = NULL;
+	char why[256], series[32];
+	int err, pool_up = 0;
+
+	snprintf(series, sizeof(series), "%s/same", fb_wait_method_name(method));
+
+	fb_pin_self(0);
+	err = tracer_setup(&t, b, why, sizeof(why));
+	if (err) {
+		tracer_restore(&t);
+		fb_progress("SKIP breakdown on %s: %s", b->name, why);
+		return 0;
+	}
+	tr.total = calloc(n, sizeof(double));
+	un.total = calloc(n, sizeof(double));
+	for (int j = 0; j < FB_STAGES; j++)
+		tr.stage[j] = calloc(n, sizeof(double));
+	for (int j = 0; j < FB_STAGES; j++)
+		if (!tr.stage[j])
+			err = -ENOMEM;
+	if (!tr.total || !un.total)
+		err = -ENOMEM;
+	if (!err)
+		err = b->open(b, &src);
+	if (!err)
+		err = fb_wpool_start(&pool, b, src, method, 1, cpu_same, 1);
+	pool_up = !err;
+	/*
+	 * Warm-up and the untraced wake-ups, every event off. Under icount
+	 * a short warm-up (20 wake-ups) left the scheduler's state of the
+	 * two threads on another path (eventfd poll/same p50 3069 ns against
+	 * wakeup.c's 2655); WARMUP_MIN wake-ups reach wakeup.c's figures.
+	 */
+	if (warm < WARMUP_MIN)
+		warm = WARMUP_MIN;
+	for (unsigned int i = 0; i < warm + n && !err; i++) {
+		uint64_t t0, t1;
+
+		err = one_wakeup(&pool, b, src, &t0, &t1);
+		if (!err && i >= warm)
+			un.total[un.n++] = (double)(t1 - t0);
+	}
+	if (!err)
+		err = tracer_events(&t, 1);
+	for (unsigned int i = 0; i < n && !err; i += CHUNK)
+		err = traced_chunk(&t, &pool, b, src,
+				   n - i < CHUNK ? n - i : CHUNK, &tr);
+	tracer_restore(&t);
+	if (pool_up)
+		fb_wpool_stop(&pool);
+	if (!err && tr.n * 2 < n) {
+		fprintf(stderr, "[fencebench] breakdown %s %s: only %u of %u traced wake-ups had all their events (%lu lost)\n",
+			b->name, series, tr.n, n, tr.lost);
+		err = -EIO;
+	}
+	if (!err)
+		err = record(c, b, series, &tr, &un, signal_event(b) != NULL);
+	if (src)
+		b->close(src);
+	if (err)
+		fb_fail(c, err, series);
+	free(tr.total);
+	free(un.total);
+	for (int j = 0; j < FB_STAGES; j++)
+		free(tr.stage[j]);
+	return err;
+}
+
+/* The wait methods of wakeup.c's same-vCPU figures: poll and native wait. */
+static int breakdown_run(struct fb_ctx *c, const struct fb_backend *b)
+{
+	int err = 0;
+
+	for (int m = FB_WAIT_POLL; m <= FB_WAIT_NATIVE; m++)
+		if (fb_wait_method_ok(b, m, 0) && run_one(c, b, m))
+			err = -EIO;
+	return err;
+}
+
+static int breakdown_supported(const struct fb_backend *b)
+{
+	return fb_wait_method_ok(b, FB_WAIT_POLL, 0) ||
+	       fb_wait_method_ok(b, FB_WAIT_NATIVE, 0);
+}
+
+static const struct fb_workload fb_wl_breakdown = {
+	.name = "breakdown",
+	.desc = "a same-vCPU wake-up (poll, wait) split into stages by trace events: signal, wakeup, switch, return; traced and untraced totals",
+	.order = 90,
+	.headline = "poll/same:traced_p50_ns wait/same:traced_p50_ns",
+	.params = breakdown_params,
+	.supported = breakdown_supported,
+	.run = breakdown_run,
+};
+
+FB_WORKLOAD_REGISTER(fb_wl_breakdown);
