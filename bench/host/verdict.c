@@ -136,8 +136,9 @@ static int test_boots(const struct fb_side *b, const struct fb_side *n,
 /*
  * icount: the threshold of a figure whose baseline pools several reruns
  * that disagree (an SMP icount figure that depends on where a host-timed
- * event lands, docs/bench.md) grows to twice their spread, so that the
- * gate is as strict as the figure is reproducible and no stricter.
+ * event lands, docs/bench.md) grows to twice their spread, and to at
+ * least FB_NONDET_MIN, so that the gate is as strict as the figure is
+ * reproducible and no stricter.
  */
 static double icount_threshold(const struct fb_side *b, double thr)
 {
@@ -152,7 +153,9 @@ static double icount_threshold(const struct fb_side *b, double thr)
 	if (!(lo > 0))
 		return thr;
 	spread = hi / lo - 1.0;
-	return fmax(thr, FB_SPREAD_FACTOR * spread);
+	if (spread == 0)
+		return thr;
+	return fmax(fmax(thr, FB_NONDET_MIN), FB_SPREAD_FACTOR * spread);
 }
 
 void fb_compare(const struct fb_side *b, const struct fb_side *n,

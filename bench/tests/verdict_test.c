@@ -23,13 +23,15 @@ static void draw(double *v, size_t n, double base, double noise, uint64_t *rng)
 
 /*
  * The replicates as the policy sees them: repetitions of one boot
- * (icount) or the figures of boots (tcg, kvm); the value is their median.
+ * (icount: one run, no pooled reruns) or the figures of boots (tcg, kvm);
+ * the value is their median.
  */
 static enum fb_verdict verdict(const double *a, size_t na, const double *b, size_t nb,
 			       const struct fb_policy *p)
 {
-	struct fb_side sa = { fb_median(a, na), a, na, a, na };
-	struct fb_side sb = { fb_median(b, nb), b, nb, b, nb };
+	size_t nba = p->by_boot ? na : 0, nbb = p->by_boot ? nb : 0;
+	struct fb_side sa = { fb_median(a, na), a, na, a, nba };
+	struct fb_side sb = { fb_median(b, nb), b, nb, b, nbb };
 	struct fb_cmp c;
 
 	fb_compare(&sa, &sb, p, &c);
@@ -147,13 +149,15 @@ static void test_three_boots(void)
 
 /*
  * icount baselines pooled over reruns that disagree: the threshold grows
- * to twice their spread; where the reruns agree it stays at 1 %.
+ * to twice their spread, at least FB_NONDET_MIN; where the reruns agree
+ * it stays at 1 %.
  */
 static void test_icount_rerun_spread(void)
 {
 	double reps[5] = { 1000, 1000, 1000, 1000, 1000 };
 	double now_reps[5] = { 1030, 1030, 1030, 1030, 1030 };
 	double agree[2] = { 1000, 1000 }, differ[2] = { 990, 1010 };
+	double close[2] = { 999, 1001 };
 	struct fb_policy p;
 	struct fb_cmp r;
 
@@ -167,6 +171,14 @@ static void test_icount_rerun_spread(void)
 		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0 }, &p, &r);
 	CHECK(r.v == FB_SAME && fabs(r.threshold - 2 * (1010.0 / 990 - 1)) < 1e-12,
 	      "reruns 2%% apart: +3%% is same at threshold %g", r.threshold);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, close, 2 },
+		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0 }, &p, &r);
+	CHECK(r.v == FB_SAME && fabs(r.threshold - FB_NONDET_MIN) < 1e-12,
+	      "reruns 0.2%% apart: threshold %g, at least FB_NONDET_MIN", r.threshold);
+	now_reps[0] = now_reps[1] = now_reps[2] = now_reps[3] = now_reps[4] = 1035;
+	fb_compare(&(struct fb_side){ 1000, reps, 5, close, 2 },
+		   &(struct fb_side){ 1035, now_reps, 5, NULL, 0 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED, "reruns 0.2%% apart: +3.5%% regressed");
 	now_reps[0] = now_reps[1] = now_reps[2] = now_reps[3] = now_reps[4] = 1050;
 	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2 },
 		   &(struct fb_side){ 1050, now_reps, 5, NULL, 0 }, &p, &r);
