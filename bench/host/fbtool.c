@@ -183,29 +183,6 @@ static int missing_required(const struct fb_results *r)
 	return bad;
 }
 
-/*
- * The kernel series of a run (6.1, 6.12): meta kernel_series, or the first
- * two numbers of kernel_version for runs from before the series was
- * recorded. "" when the run names no kernel.
- */
-static void kernel_series(const struct fb_results *r, char *buf, size_t n)
-{
-	const char *v = fb_meta_get(&r->meta, "kernel_series");
-	size_t len;
-
-	if (v && *v) {
-		snprintf(buf, n, "%s", v);
-		return;
-	}
-	v = fb_meta_get(&r->meta, "kernel_version");
-	if (!v)
-		v = "";
-	len = strspn(v, "0123456789");
-	if (v[len] == '.')
-		len += 1 + strspn(v + len + 1, "0123456789");
-	snprintf(buf, n, "%.*s", (int)len, v);
-}
-
 /* "6.12 (6.12.118, linux-source-6.12 6.12.118-1~deb12u1)" for messages. */
 static void kernel_desc(const struct fb_results *r, char *buf, size_t n)
 {
@@ -213,7 +190,7 @@ static void kernel_desc(const struct fb_results *r, char *buf, size_t n)
 	const char *src = fb_meta_get(&r->meta, "kernel_source");
 	char series[32];
 
-	kernel_series(r, series, sizeof(series));
+	fb_kernel_series(r, series, sizeof(series));
 	snprintf(buf, n, "%s (%s%s%s)", *series ? series : "?",
 		 ver ? ver : "version not recorded", src ? ", " : "",
 		 src ? src : "");
@@ -339,8 +316,8 @@ static int cmd_compare(int argc, char **argv)
 	 * make compare ACROSS_KERNELS=1); then the figures are compared per
 	 * backend, with no verdict that fails.
 	 */
-	kernel_series(&base, kb, sizeof(kb));
-	kernel_series(&now, kn, sizeof(kn));
+	fb_kernel_series(&base, kb, sizeof(kb));
+	fb_kernel_series(&now, kn, sizeof(kn));
 	kernel_desc(&base, db, sizeof(db));
 	kernel_desc(&now, dn, sizeof(dn));
 	if (strcmp(kb, kn) && !across) {
@@ -670,7 +647,7 @@ static int cmd_kernel(int argc, char **argv, int baseline)
 	fb_results_init(&r);
 	if (load_or_die(&r, argv[0]))
 		return 1;
-	kernel_series(&r, series, sizeof(series));
+	fb_kernel_series(&r, series, sizeof(series));
 	mode = fb_meta_get(&r.meta, "mode");
 	quick = fb_meta_get(&r.meta, "quick");
 	if (!baseline && !*series)

@@ -11,7 +11,8 @@
  * backend of rows "run value flagged band_lo band_hi": flagged is 1 where
  * the verdict of `fbtool compare` (verdict.c) against the baseline says
  * REGRESSED, and the band is the baseline value within that verdict's
- * threshold. OUTDIR/runs.gp sets the x tics (commit and date of each run,
+ * threshold. Runs of another kernel series than the baseline's are
+ * plotted without a verdict or band, as compare refuses them. OUTDIR/runs.gp sets the x tics (commit and date of each run,
  * a dashed line between kernels) and OUTDIR/groups.tsv lists the groups
  * (file stem, title, backends). bench/history draws and indexes them.
  */
@@ -30,6 +31,7 @@
 struct run {
 	struct fb_results r;
 	const char *path, *kernel, *date, *sha;
+	int judged;	/* of the baseline's kernel series: gets a verdict */
 };
 
 static const char *meta_or(const struct fb_results *r, const char *key,
@@ -144,6 +146,11 @@ static int write_group(const char *dir, FILE *groups, const struct fb_results *b
 
 			if (!n)
 				continue;
+			if (!runs[i].judged) {
+				/* another kernel: plotted, no band, no verdict */
+				fprintf(f, "%zu %.10g 0 NaN NaN\n", i, n->value);
+				continue;
+			}
 			sn = side_of(n);
 			fb_compare(&sb, &sn, pol, &c);
 			fprintf(f, "%zu %.10g %d %.10g %.10g\n", i, n->value,
@@ -169,7 +176,7 @@ int fb_cmd_history(int argc, char **argv)
 	struct fb_policy pol;
 	struct run *runs;
 	size_t nruns, ngroups = 0;
-	char path[4096], gk[512];
+	char path[4096], gk[512], bs[32], rs[32];
 	int err = 0, flagged = 0;
 	FILE *groups;
 
@@ -181,6 +188,7 @@ int fb_cmd_history(int argc, char **argv)
 		fprintf(stderr, "fbtool history: %s\n", path);
 		return 1;
 	}
+	fb_kernel_series(&base, bs, sizeof(bs));
 	runs = calloc((size_t)argc - 2, sizeof(*runs));
 	if (!runs)
 		return 1;
@@ -204,6 +212,12 @@ int fb_cmd_history(int argc, char **argv)
 			continue;
 		}
 		r->kernel = meta_or(&r->r, "kernel_version", "?");
+		/* As fbtool compare: no verdict across kernel series. */
+		fb_kernel_series(&r->r, rs, sizeof(rs));
+		r->judged = !strcmp(rs, bs);
+		if (!r->judged)
+			printf("no verdict for %s: kernel %s, the baseline's is %s (plotted only)\n",
+			       r->path, *rs ? rs : "?", *bs ? bs : "?");
 		r->date = meta_or(&r->r, "date", "?");
 		r->sha = meta_or(&r->r, "git_sha", "?");
 		nruns++;

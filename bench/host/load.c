@@ -239,3 +239,26 @@ int fb_results_load(struct fb_results *r, const char *path, char *err,
 	json_decref(root);
 	return e;
 }
+
+/*
+ * The kernel series of a run (6.1, 6.12): meta kernel_series, or the first
+ * two numbers of kernel_version for runs from before the series was
+ * recorded. "" when the run names no kernel.
+ */
+void fb_kernel_series(const struct fb_results *r, char *buf, size_t n)
+{
+	const char *v = fb_meta_get(&r->meta, "kernel_series");
+	size_t len;
+
+	if (v && *v) {
+		snprintf(buf, n, "%s", v);
+		return;
+	}
+	v = fb_meta_get(&r->meta, "kernel_version");
+	if (!v)
+		v = "";
+	len = strspn(v, "0123456789");
+	if (v[len] == '.')
+		len += 1 + strspn(v + len + 1, "0123456789");
+	snprintf(buf, n, "%.*s", (int)len, v);
+}

@@ -13,4 +13,10 @@
 int fb_results_load(struct fb_results *r, const char *path, char *err,
 		    size_t errlen);
 
+/*
+ * The kernel series of a run (6.1, 6.12): meta kernel_series, or the first
+ * two numbers of kernel_version; "" when the run names no kernel.
+ */
+void fb_kernel_series(const struct fb_results *r, char *buf, size_t n);
+
 #endif /* FB_LOAD_H */
