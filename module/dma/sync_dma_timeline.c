@@ -237,6 +237,42 @@ static bool sync_dma_u32_passed(u32 a, u32 b)
 	return a - b <= 0x80000000u;
 }
 
+/*
+ * Where a pending point that signals at count @target goes in tl->pending,
+ * walking down once: the pending point that already signals at @target,
+ * with a new reference (NULL if none), or else, in *@parent, *@link and
+ * *@leftmost, the slot for a new one (after the points of equal target).
+ * A point whose refcount is already zero, its release waiting for tl->lock
+ * to unlink it, is passed over (kref_get_unless_zero). Called with
+ * tl->lock held; the slot stays valid while it is held.
+ */
+static struct sync_dma_pt *sync_dma_pt_find_slot(struct sync_dma_timeline *tl,
+						 u64 target,
+						 struct rb_node **parent,
+						 struct rb_node ***link,
+						 bool *leftmost)
+{
+	lockdep_assert_held(&tl->lock);
+	*link = &tl->pending.rb_root.rb_node;
+	*parent = NULL;
+	*leftmost = true;
+	while (**link) {
+		struct sync_dma_pt *other;
+
+		*parent = **link;
+		other = rb_entry(*parent, struct sync_dma_pt, pending_node);
+		if (target == other->target && dma_fence_get_rcu(&other->base))
+			return other;
+		if (target < other->target) {
+			*link = &(*parent)->rb_left;
+		} else {
+			*link = &(*parent)->rb_right;
+			*leftmost = false;
+		}
+	}
+	return NULL;
+}
+
 /**
  * sync_dma_pt_create() - create a point on a timeline
  * @tl:		the timeline; the point takes a reference on it
@@ -244,17 +280,21 @@ static bool sync_dma_u32_passed(u32 a, u32 b)
  *
  * A value the counter already passed (wrap-safe, see the file comment)
  * gives a signaled point; on a destroyed timeline the point is signaled
- * with -ENOENT. Process context (GFP_KERNEL).
+ * with -ENOENT. A value that a pending point of @tl already waits for
+ * gives that point, with a new reference, as mainline's sw_sync does:
+ * both would signal in the same increment, with the same status, so one
+ * dma_fence serves both, and an increment signals it once however many
+ * fences wait at that value. Process context (GFP_KERNEL).
  *
  * Return: the point's dma_fence (the caller owns that reference), or
  * ERR_PTR(-ENOMEM).
  */
 struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
 {
-	struct rb_node **link, *parent = NULL;
-	struct sync_dma_pt *pt;
+	struct rb_node **link = NULL, *parent = NULL;
+	struct sync_dma_pt *pt, *other;
+	bool passed, leftmost = true;
 	unsigned long flags;
-	bool leftmost = true;
 	u64 now;
 	u32 cur;
 
@@ -262,40 +302,36 @@ struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
 	if (!pt)
 		return ERR_PTR(-ENOMEM);
 
+	spin_lock_irqsave(&tl->lock, flags);
+	now = atomic64_read(&tl->value);
+	cur = lower_32_bits(now);
+	passed = sync_dma_u32_passed(cur, value);
+	if (passed) {
+		pt->target = now - (u32)(cur - value);
+	} else {
+		pt->target = now + (u32)(value - cur);
+		other = tl->destroyed ? NULL :
+			sync_dma_pt_find_slot(tl, pt->target, &parent, &link,
+					      &leftmost);
+		if (other) {
+			spin_unlock_irqrestore(&tl->lock, flags);
+			kfree(pt);	/* never published */
+			return &other->base;
+		}
+	}
+
 	kref_get(&tl->kref);
 	pt->tl = tl;
 	RB_CLEAR_NODE(&pt->pending_node);
-
-	spin_lock_irqsave(&tl->lock, flags);
 	dma_fence_init(&pt->base, &sync_dma_pt_ops, &tl->lock, tl->context,
 		       value);
 	list_add_tail(&pt->tl_node, &tl->points);
-
-	now = atomic64_read(&tl->value);
-	cur = lower_32_bits(now);
-	if (sync_dma_u32_passed(cur, value)) {
-		pt->target = now - (u32)(cur - value);
+	if (passed) {
 		dma_fence_signal_locked(&pt->base);
 	} else if (tl->destroyed) {
-		pt->target = now + (u32)(value - cur);
 		dma_fence_set_error(&pt->base, -ENOENT);
 		dma_fence_signal_locked(&pt->base);
 	} else {
-		pt->target = now + (u32)(value - cur);
-		link = &tl->pending.rb_root.rb_node;
-		while (*link) {
-			struct sync_dma_pt *other;
-
-			parent = *link;
-			other = rb_entry(parent, struct sync_dma_pt,
-					 pending_node);
-			if (pt->target < other->target) {
-				link = &parent->rb_left;
-			} else {
-				link = &parent->rb_right;
-				leftmost = false;
-			}
-		}
 		rb_link_node(&pt->pending_node, parent, link);
 		rb_insert_color_cached(&pt->pending_node, &tl->pending,
 				       leftmost);

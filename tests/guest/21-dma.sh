@@ -84,6 +84,22 @@ only_sync_file() {
 be_step a3 g3 export "$tmp/hold1.log" only_sync_file
 check helper-exit wait "$hold"
 
+# 2c. Two fences at one pending value share one point, as on mainline's
+#     sw_sync (docs/semantics.md, row 20): the timeline lists one point at 7,
+#     both fences list it.
+fb-dma-hold open fence 7 "fbd_s1$tag" fence 7 "fbd_s2$tag" \
+	mark "$tmp/s1" waitfile "$tmp/gs1" > "$tmp/holds.log" 2>&1 &
+hold3=$!
+# shellcheck disable=SC2317 # called by be_step
+one_point_per_value() {
+	cat "$dbg" > "$tmp/dumps" 2>&1
+	check debugfs-shared-point sh -c "[ \$(grep -cx '  pt active: 7' $tmp/dumps) = 1 ]"
+	check debugfs-shared-point-fences sh -c "[ \$(grep -cx '  ${helper}_pt active: 7 / 0' $tmp/dumps) = 2 ]"
+	grep -q "fbd_s2$tag" "$tmp/dumps" || cat "$tmp/dumps"
+}
+be_step s1 gs1 shared "$tmp/holds.log" one_point_per_value
+check helper-shared-exit wait "$hold3"
+
 # 3. Only a fence fd (its timeline closed) holds both modules.
 fb-dma-hold open fence 1 "fbd_f$tag" close-timeline mark "$tmp/b1" \
 	waitfile "$tmp/gb1" > "$tmp/hold2.log" 2>&1 &
