@@ -112,11 +112,11 @@ fb_ksrc_tree_key() {
 	fi
 	if [ "$($g rev-parse --show-toplevel 2>/dev/null)" = "$t" ] &&
 		c=$($g rev-parse --short=12 HEAD 2>/dev/null); then
-		d=$({ $g diff HEAD; $g ls-files -o --exclude-standard -z |
-			(cd "$t" && xargs -0 -r sha256sum); } | sha256sum | cut -c1-8)
 		if [ -z "$($g status --porcelain --untracked-files=normal | head -n 1)" ]; then
 			printf 'g%s\n' "$c"
 		else
+			d=$({ $g diff HEAD; $g ls-files -o --exclude-standard -z |
+				(cd "$t" && xargs -0 -r sha256sum); } | sha256sum | cut -c1-8)
 			printf 'g%s-dirty%s\n' "$c" "$d"
 		fi
 	else
