@@ -417,9 +417,11 @@ static int cmd_compare(int argc, char **argv)
 			continue;
 		}
 		sb = (struct fb_side){ b->value, b->reps, b->nreps,
-				       b->boot_values, b->nboot_values };
+				       b->boot_values, b->nboot_values,
+				       b->vcpus };
 		sn = (struct fb_side){ n->value, n->reps, n->nreps,
-				       n->boot_values, n->nboot_values };
+				       n->boot_values, n->nboot_values,
+				       n->vcpus };
 		fb_compare(&sb, &sn, &pol, &c);
 		if (across) {
 			across_add(per, &nper, 64, b->backend, &c);
@@ -440,8 +442,12 @@ static int cmd_compare(int argc, char **argv)
 		       fb_verdict_name(c.v),
 		       !b->gate ? " (not gated)" :
 		       c.v == FB_UNTESTED ? " (fewer than 2 boots on a side)" : "");
-		if (c.threshold > pol.threshold)
+		if (c.threshold > fmax(pol.threshold,
+				       b->vcpus > 1 ? pol.smp_min : 0))
 			printf(" (threshold %.1f %%: the baseline's reruns differ)",
+			       100 * c.threshold);
+		else if (c.threshold > pol.threshold)
+			printf(" (threshold %.1f %%: SMP icount)",
 			       100 * c.threshold);
 		putchar('\n');
 		if (!b->gate)

@@ -75,7 +75,7 @@ static void group_stem(const struct fb_metric *m, char *buf, size_t n)
 static struct fb_side side_of(const struct fb_metric *m)
 {
 	return (struct fb_side){ m->value, m->reps, m->nreps, m->boot_values,
-				 m->nboot_values };
+				 m->nboot_values, m->vcpus };
 }
 
 /* x tics: "sha date" of each run; a dashed line where the kernel changes. */

@@ -15,10 +15,12 @@ void fb_policy_for_mode(const char *mode, struct fb_policy *p)
 		p->threshold = 0.01;
 		p->alpha = 0.05;
 		p->by_boot = 0;
+		p->smp_min = FB_SMP_MIN;
 	} else {
 		p->threshold = 0.10;
 		p->alpha = 0.01;
 		p->by_boot = 1;
+		p->smp_min = 0;
 	}
 }
 
@@ -29,15 +31,22 @@ static int same_value(double a, double b)
 
 /*
  * Which statistic of its repetitions a figure's value is: the
- * interquartile mean (pollscale's rounds) where the value is theirs,
- * else the median (fb_record's figures are; a percentile pooled
- * over all samples is nearest the median of its blocks' percentiles).
+ * interquartile mean (pollscale's last wake) or the 10th percentile
+ * (pollscale's last_wake_p10_ns) where the value is theirs and not also
+ * their median, else the median (fb_record's figures are; a percentile
+ * pooled over all samples is nearest the median of its blocks'
+ * percentiles).
  */
 static enum fb_stat stat_of(const struct fb_side *s)
 {
-	if (same_value(s->value, fb_iqm(s->reps, s->nreps)) &&
-	    !same_value(s->value, fb_median(s->reps, s->nreps)))
+	double med = fb_median(s->reps, s->nreps);
+
+	if (same_value(s->value, med))
+		return FB_STAT_MEDIAN;
+	if (same_value(s->value, fb_iqm(s->reps, s->nreps)))
 		return FB_STAT_IQM;
+	if (same_value(s->value, fb_p10(s->reps, s->nreps)))
+		return FB_STAT_P10;
 	return FB_STAT_MEDIAN;
 }
 
@@ -153,7 +162,7 @@ static double icount_threshold(const struct fb_side *b, double thr)
 	if (!(lo > 0))
 		return thr;
 	spread = hi / lo - 1.0;
-	if (spread == 0)
+	if (spread <= FB_REPRO_TOL)
 		return thr;
 	return fmax(fmax(thr, FB_NONDET_MIN), FB_SPREAD_FACTOR * spread);
 }
@@ -165,6 +174,8 @@ void fb_compare(const struct fb_side *b, const struct fb_side *n,
 				    icount_threshold(b, pol->threshold);
 	int tested;
 
+	if (b->vcpus > 1)
+		thr = fmax(thr, pol->smp_min);
 	out->base = b->value;
 	out->now = n->value;
 	out->ratio = b->value > 0 ? n->value / b->value : NAN;

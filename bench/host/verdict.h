@@ -32,7 +32,9 @@
  * and at least FB_NONDET_MIN: a few reruns underestimate the spread of such
  * a figure (2-vCPU pollscale W=16: pooled reruns within 1.7 %, a later
  * rerun of an unchanged tree 1.4 % off the pool). A figure whose reruns
- * agree keeps the mode's threshold (1 %).
+ * agree, exactly or within FB_REPRO_TOL (a tick landing in another round:
+ * the 10th percentile of SMP pollscale rounds), keeps the mode's
+ * threshold (1 %).
  */
 #ifndef FB_VERDICT_H
 #define FB_VERDICT_H
@@ -41,6 +43,14 @@
 
 #define FB_SPREAD_FACTOR 2.0
 #define FB_NONDET_MIN 0.03
+#define FB_REPRO_TOL 0.001
+/*
+ * icount figures of an SMP guest: at least FB_SMP_MIN. QEMU's round-robin
+ * switches vCPUs at host-timed points too (docs/bench.md, "SMP icount"),
+ * and a boot now and then settles into a state whose 2-vCPU pollscale
+ * figures sit up to 1 % from the usual one (W=1: 56 instructions).
+ */
+#define FB_SMP_MIN 0.02
 
 enum fb_verdict { FB_SAME, FB_REGRESSED, FB_IMPROVED, FB_UNTESTED };
 
@@ -48,6 +58,7 @@ struct fb_policy {
 	double threshold;	/* relative change that matters */
 	double alpha;		/* significance level of the test */
 	int by_boot;		/* replicates are boots, not repetitions */
+	double smp_min;		/* least threshold of a figure of an SMP guest */
 	int no_interval;	/* verdicts only: skip the bootstrap interval */
 };
 
@@ -58,6 +69,7 @@ struct fb_side {
 	size_t nreps;
 	const double *boots;	/* the figure of each boot */
 	size_t nboots;
+	int vcpus;		/* of the guest that measured it (0: unknown) */
 };
 
 struct fb_cmp {

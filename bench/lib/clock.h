@@ -34,5 +34,10 @@ static inline uint64_t fb_now_ns(void)
 void fb_spin_ns(uint64_t ns);
 /* Sleep @ns nanoseconds (lets the CPU go idle). */
 void fb_sleep_ns(uint64_t ns);
+/*
+ * Sleep until the next instant t with t % @grid_ns == @offset_ns, with
+ * no timer slack.
+ */
+void fb_sleep_to_grid(uint64_t grid_ns, uint64_t offset_ns);
 
 #endif /* FB_CLOCK_H */

@@ -32,17 +32,27 @@ double fb_percentile_sorted(const double *sorted, size_t n, double p)
 	return sorted[rank - 1];
 }
 
+/* An ascending copy of @n > 0 values (free() it), or NULL. */
+static double *sorted_copy(const double *v, size_t n)
+{
+	double *c = malloc(n * sizeof(*c));
+
+	if (c) {
+		memcpy(c, v, n * sizeof(*c));
+		fb_sort_doubles(c, n);
+	}
+	return c;
+}
+
 double fb_median(const double *v, size_t n)
 {
 	double *c, m;
 
 	if (!n)
 		return NAN;
-	c = malloc(n * sizeof(*c));
+	c = sorted_copy(v, n);
 	if (!c)
 		return NAN;
-	memcpy(c, v, n * sizeof(*c));
-	fb_sort_doubles(c, n);
 	/* Midpoint of the two middle values for even n. */
 	m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2.0;
 	free(c);
@@ -56,15 +66,27 @@ double fb_iqm(const double *v, size_t n)
 
 	if (n < 4)
 		return fb_median(v, n);
-	c = malloc(n * sizeof(*c));
+	c = sorted_copy(v, n);
 	if (!c)
 		return NAN;
-	memcpy(c, v, n * sizeof(*c));
-	fb_sort_doubles(c, n);
 	for (size_t i = lo; i < hi; i++)
 		sum += c[i];
 	free(c);
 	return sum / (double)(hi - lo);
+}
+
+double fb_p10(const double *v, size_t n)
+{
+	double *c, p;
+
+	if (!n)
+		return NAN;
+	c = sorted_copy(v, n);
+	if (!c)
+		return NAN;
+	p = fb_percentile_sorted(c, n, 10.0);
+	free(c);
+	return p;
 }
 
 void fb_summarize(const double *v, size_t n, struct fb_summary *s)
@@ -247,7 +269,14 @@ static double median_in_place(double *tmp, size_t n)
 
 double fb_stat_of(enum fb_stat s, const double *v, size_t n)
 {
-	return s == FB_STAT_IQM ? fb_iqm(v, n) : fb_median(v, n);
+	switch (s) {
+	case FB_STAT_IQM:
+		return fb_iqm(v, n);
+	case FB_STAT_P10:
+		return fb_p10(v, n);
+	default:
+		return fb_median(v, n);
+	}
 }
 
 /* Interquartile mean of @tmp (reordered), as fb_iqm() computes it. */
@@ -269,8 +298,15 @@ static double resampled_stat(enum fb_stat stat, const double *v, size_t n,
 {
 	for (size_t i = 0; i < n; i++)
 		tmp[i] = v[fb_rand_next(rng) % n];
-	return stat == FB_STAT_IQM ? iqm_in_place(tmp, n) :
-				     median_in_place(tmp, n);
+	switch (stat) {
+	case FB_STAT_IQM:
+		return iqm_in_place(tmp, n);
+	case FB_STAT_P10:
+		fb_sort_doubles(tmp, n);
+		return fb_percentile_sorted(tmp, n, 10.0);
+	default:
+		return median_in_place(tmp, n);
+	}
 }
 
 void fb_bootstrap_stat_ratio_ci(enum fb_stat stat, const double *a, size_t na,

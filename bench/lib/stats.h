@@ -31,6 +31,12 @@ double fb_median(const double *v, size_t n);
  * smoothly when the data has two modes of similar weight.
  */
 double fb_iqm(const double *v, size_t n);
+/*
+ * 10th percentile (nearest rank) of @n values (not modified): the fast
+ * end of a sample whose values fall into a few modes, which stays put
+ * when the modes' weights change (SMP icount pollscale rounds).
+ */
+double fb_p10(const double *v, size_t n);
 
 /*
  * One-sided Mann-Whitney U test: probability, under the hypothesis that @a
@@ -72,6 +78,7 @@ uint64_t fb_rand_next(uint64_t *state);
 enum fb_stat {
 	FB_STAT_MEDIAN,
 	FB_STAT_IQM,	/* interquartile mean, fb_iqm() */
+	FB_STAT_P10,	/* 10th percentile (nearest rank), fb_p10() */
 };
 
 double fb_stat_of(enum fb_stat s, const double *v, size_t n);

@@ -57,6 +57,22 @@ static void test_iqm(void)
 	CHECK(fb_iqm(v, 3) == 1000, "iqm of n < 4 is the median");
 }
 
+/* 10th percentile: nearest rank, of unsorted values, unchanged by modes' weights. */
+static void test_p10(void)
+{
+	double v[100], w[20] = { 0 };
+
+	for (int i = 0; i < 100; i++)
+		v[i] = 100 - i;		/* 100 .. 1, descending */
+	CHECK(fb_p10(v, 100) == 10, "p10 of 1..100 %g", fb_p10(v, 100));
+	CHECK(v[0] == 100, "p10 leaves its input alone");
+	for (int i = 0; i < 20; i++)
+		w[i] = i % 4 ? 1100 : 1000;	/* 25 % fast mode */
+	CHECK(fb_p10(w, 20) == 1000, "p10 of two modes is the fast one %g",
+	      fb_p10(w, 20));
+	CHECK(fb_p10(w, 1) == 1000 && isnan(fb_p10(w, 0)), "p10 of 1 and 0 values");
+}
+
 /* Exponential(mean 1000): quantile q = -1000 ln(1 - q). */
 static void test_percentiles_exponential(void)
 {
@@ -554,6 +570,7 @@ int main(void)
 {
 	test_percentiles_uniform();
 	test_iqm();
+	test_p10();
 	test_percentiles_exponential();
 	test_percentiles_normal();
 	test_hist_bound();

@@ -30,8 +30,8 @@ static enum fb_verdict verdict(const double *a, size_t na, const double *b, size
 			       const struct fb_policy *p)
 {
 	size_t nba = p->by_boot ? na : 0, nbb = p->by_boot ? nb : 0;
-	struct fb_side sa = { fb_median(a, na), a, na, a, nba };
-	struct fb_side sb = { fb_median(b, nb), b, nb, b, nbb };
+	struct fb_side sa = { fb_median(a, na), a, na, a, nba, 1 };
+	struct fb_side sb = { fb_median(b, nb), b, nb, b, nbb, 1 };
 	struct fb_cmp c;
 
 	fb_compare(&sa, &sb, p, &c);
@@ -118,13 +118,13 @@ static void test_boots_needed(void)
 	struct fb_cmp r;
 
 	fb_policy_for_mode("tcg", &p);
-	fb_compare(&(struct fb_side){ 1002, reps, 5, &one, 1 },
-		   &(struct fb_side){ 2002, slow, 5, slow + 2, 1 }, &p, &r);
+	fb_compare(&(struct fb_side){ 1002, reps, 5, &one, 1, 1 },
+		   &(struct fb_side){ 2002, slow, 5, slow + 2, 1, 1 }, &p, &r);
 	CHECK(r.v == FB_UNTESTED && !strcmp(r.test, "none") && isnan(r.p_slower),
 	      "tcg, one boot a side, x2: untested (%s)", fb_verdict_name(r.v));
 	CHECK(fabs(r.ratio - 2002.0 / 1002) < 1e-12, "untested still has its ratio");
-	fb_compare(&(struct fb_side){ 1002, reps, 5, two, 2 },
-		   &(struct fb_side){ 2002, slow, 5, slow2, 2 }, &p, &r);
+	fb_compare(&(struct fb_side){ 1002, reps, 5, two, 2, 1 },
+		   &(struct fb_side){ 2002, slow, 5, slow2, 2, 1 }, &p, &r);
 	CHECK(r.v == FB_REGRESSED && !strcmp(r.test, "Welch"),
 	      "tcg, two boots a side, x2 with 0.2%% spread: regressed (p %g)", r.p_slower);
 	CHECK(r.ci_lo < 2.0 && r.ci_hi > 1.99 && r.ci_lo > 1.9,
@@ -157,35 +157,50 @@ static void test_icount_rerun_spread(void)
 	double reps[5] = { 1000, 1000, 1000, 1000, 1000 };
 	double now_reps[5] = { 1030, 1030, 1030, 1030, 1030 };
 	double agree[2] = { 1000, 1000 }, differ[2] = { 990, 1010 };
-	double close[2] = { 999, 1001 };
+	double close[2] = { 999, 1001 }, tick[2] = { 1000, 1000.5 };
 	struct fb_policy p;
 	struct fb_cmp r;
 
 	fb_policy_for_mode("icount", &p);
-	fb_compare(&(struct fb_side){ 1000, reps, 5, agree, 2 },
-		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0 }, &p, &r);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, agree, 2, 1 },
+		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0, 1 }, &p, &r);
 	CHECK(r.v == FB_REGRESSED && fabs(r.threshold - 0.01) < 1e-12,
 	      "reruns agree: +3%% regressed at threshold 1%% (got %s, %g)",
 	      fb_verdict_name(r.v), r.threshold);
-	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2 },
-		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0 }, &p, &r);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2, 1 },
+		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0, 1 }, &p, &r);
 	CHECK(r.v == FB_SAME && fabs(r.threshold - 2 * (1010.0 / 990 - 1)) < 1e-12,
 	      "reruns 2%% apart: +3%% is same at threshold %g", r.threshold);
-	fb_compare(&(struct fb_side){ 1000, reps, 5, close, 2 },
-		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0 }, &p, &r);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, close, 2, 1 },
+		   &(struct fb_side){ 1030, now_reps, 5, NULL, 0, 1 }, &p, &r);
 	CHECK(r.v == FB_SAME && fabs(r.threshold - FB_NONDET_MIN) < 1e-12,
 	      "reruns 0.2%% apart: threshold %g, at least FB_NONDET_MIN", r.threshold);
 	now_reps[0] = now_reps[1] = now_reps[2] = now_reps[3] = now_reps[4] = 1035;
-	fb_compare(&(struct fb_side){ 1000, reps, 5, close, 2 },
-		   &(struct fb_side){ 1035, now_reps, 5, NULL, 0 }, &p, &r);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, close, 2, 1 },
+		   &(struct fb_side){ 1035, now_reps, 5, NULL, 0, 1 }, &p, &r);
 	CHECK(r.v == FB_REGRESSED, "reruns 0.2%% apart: +3.5%% regressed");
+	fb_compare(&(struct fb_side){ 1000, reps, 5, tick, 2, 1 },
+		   &(struct fb_side){ 1035, now_reps, 5, NULL, 0, 1 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED && fabs(r.threshold - 0.01) < 1e-12,
+	      "reruns 0.05%% apart (within FB_REPRO_TOL): threshold stays 1%% (got %g)",
+	      r.threshold);
 	now_reps[0] = now_reps[1] = now_reps[2] = now_reps[3] = now_reps[4] = 1050;
-	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2 },
-		   &(struct fb_side){ 1050, now_reps, 5, NULL, 0 }, &p, &r);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2, 1 },
+		   &(struct fb_side){ 1050, now_reps, 5, NULL, 0, 1 }, &p, &r);
 	CHECK(r.v == FB_REGRESSED, "reruns 2%% apart: +5%% still regressed");
+	now_reps[0] = now_reps[1] = now_reps[2] = now_reps[3] = now_reps[4] = 1015;
+	fb_compare(&(struct fb_side){ 1000, reps, 5, agree, 2, 2 },
+		   &(struct fb_side){ 1015, now_reps, 5, NULL, 0, 2 }, &p, &r);
+	CHECK(r.v == FB_SAME && fabs(r.threshold - FB_SMP_MIN) < 1e-12,
+	      "2-vCPU figure: +1.5%% same at threshold FB_SMP_MIN (got %g)",
+	      r.threshold);
+	now_reps[0] = now_reps[1] = now_reps[2] = now_reps[3] = now_reps[4] = 1050;
+	fb_compare(&(struct fb_side){ 1000, reps, 5, agree, 2, 2 },
+		   &(struct fb_side){ 1050, now_reps, 5, NULL, 0, 2 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED, "2-vCPU figure: +5%% regressed");
 	fb_policy_for_mode("tcg", &p);
-	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2 },
-		   &(struct fb_side){ 1000, now_reps, 5, differ, 2 }, &p, &r);
+	fb_compare(&(struct fb_side){ 1000, reps, 5, differ, 2, 1 },
+		   &(struct fb_side){ 1000, now_reps, 5, differ, 2, 1 }, &p, &r);
 	CHECK(fabs(r.threshold - 0.10) < 1e-12, "tcg threshold stays 10%% (got %g)",
 	      r.threshold);
 }
@@ -200,8 +215,8 @@ static void test_icount_ratio_matches_interval(void)
 {
 	double b[8] = { 100, 100, 101, 101, 102, 102, 140, 150 };
 	double n[8] = { 110, 110, 111, 111, 112, 112, 190, 200 };
-	struct fb_side sb = { fb_iqm(b, 8), b, 8, NULL, 0 };
-	struct fb_side sn = { fb_iqm(n, 8), n, 8, NULL, 0 };
+	struct fb_side sb = { fb_iqm(b, 8), b, 8, NULL, 0, 1 };
+	struct fb_side sn = { fb_iqm(n, 8), n, 8, NULL, 0, 1 };
 	struct fb_policy p;
 	struct fb_cmp r;
 
@@ -221,6 +236,40 @@ static void test_icount_ratio_matches_interval(void)
 	      r.ci_lo, r.ci_hi);
 }
 
+/*
+ * A figure whose value is the 10th percentile of its rounds (SMP icount
+ * pollscale) is compared as a ratio of 10th percentiles: here two modes
+ * whose weights change between the runs move the IQM by 5 %, the 10th
+ * percentile not at all, and the verdict is "same".
+ */
+static void test_icount_p10_figure(void)
+{
+	double b[20], n[20];
+	struct fb_policy p;
+	struct fb_cmp r;
+
+	for (int i = 0; i < 20; i++) {
+		b[i] = i < 10 ? 1000 : 1100;	/* modes 50/50 */
+		n[i] = i < 5 ? 1000 : 1100;	/* 25/75 */
+	}
+	fb_policy_for_mode("icount", &p);
+	fb_compare(&(struct fb_side){ fb_p10(b, 20), b, 20, NULL, 0, 1 },
+		   &(struct fb_side){ fb_p10(n, 20), n, 20, NULL, 0, 1 }, &p, &r);
+	CHECK(fabs(r.ratio - 1.0) < 1e-12 && r.v == FB_SAME,
+	      "p10 figure: ratio of the 10th percentiles 1 (got %g, %s)",
+	      r.ratio, fb_verdict_name(r.v));
+	CHECK(fb_iqm(n, 20) / fb_iqm(b, 20) > 1.04,
+	      "the IQMs of the same rounds differ (%g)",
+	      fb_iqm(n, 20) / fb_iqm(b, 20));
+	for (int i = 0; i < 20; i++)
+		n[i] = b[i] * 1.05;
+	fb_compare(&(struct fb_side){ fb_p10(b, 20), b, 20, NULL, 0, 1 },
+		   &(struct fb_side){ fb_p10(n, 20), n, 20, NULL, 0, 1 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED && fabs(r.ratio - 1.05) < 1e-9,
+	      "p10 figure: +5%% on every round regressed (got %g, %s)",
+	      r.ratio, fb_verdict_name(r.v));
+}
+
 int main(void)
 {
 	/* icount: deterministic-ish figures, tight threshold. */
@@ -236,6 +285,7 @@ int main(void)
 	test_three_boots();
 	test_icount_rerun_spread();
 	test_icount_ratio_matches_interval();
+	test_icount_p10_figure();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
