@@ -145,13 +145,15 @@ struct sync_dma_fence_cb {
  * @file:	the file; its refcount is the fence's refcount
  * @name:	name, always NUL terminated
  * @flags:	SYNC_DMA_FENCE_ARMED once the point callbacks are installed
- * @lock:	the waiter lock: protects @status and @waiters. Nests inside
- *		the timeline locks (point callbacks take it).
- * @status:	0 active, 1 signaled, <0 error; changes once, under @lock,
- *		read locklessly with READ_ONCE
+ * @lock:	the waiter lock: protects @waiters. Nests inside the timeline
+ *		locks (point callbacks may take it).
+ * @status:	merged fences (@num_pts > 1) only: 0 active, 1 signaled, <0
+ *		error; changes once, by cmpxchg() (the first final status
+ *		wins). A one-point fence's status is its point's. Read both
+ *		with sync_dma_fence_read_status().
  * @waiters:	async waiters
  * @wq:		poll wait queue, woken when @status changes
- * @pending:	points whose callback has not run yet
+ * @pending:	merged fences: points whose callback has not run yet
  * @node:	entry in the global fence list (debugfs)
  * @num_pts:	number of points, at least 1
  * @cbs:	one per point, sorted by dma_fence context; immutable
@@ -166,7 +168,7 @@ struct sync_dma_fence {
 	char name[SYNC_DMA_NAME_LEN];
 	unsigned long flags;
 
-	spinlock_t lock; /* waiter lock: status, waiters */
+	spinlock_t lock; /* waiter lock: waiters */
 	int status;
 	struct list_head waiters;
 	wait_queue_head_t wq;
@@ -204,6 +206,7 @@ struct sync_dma_fence *sync_dma_fence_fdget(int fd);
 void sync_dma_fence_put(struct sync_dma_fence *fence);
 void sync_dma_fence_install(struct sync_dma_fence *fence, int fd);
 int sync_dma_fence_status(struct sync_dma_fence *fence);
+int sync_dma_fence_read_status(struct sync_dma_fence *fence);
 int sync_dma_fence_wait(struct sync_dma_fence *fence, long timeout_ms);
 void sync_dma_fence_waiter_init(struct sync_dma_fence_waiter *waiter,
 				sync_dma_fence_func_t callback);

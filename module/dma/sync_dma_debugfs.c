@@ -65,7 +65,7 @@ static void sync_dma_print_fence(struct seq_file *s, struct list_head *node)
 	unsigned long flags;
 	unsigned int i;
 
-	fb_dump_fence(s, fence->name, READ_ONCE(fence->status));
+	fb_dump_fence(s, fence->name, sync_dma_fence_read_status(fence));
 	for (i = 0; i < fence->num_pts; i++)
 		sync_dma_print_pt(s, fence->cbs[i].pt, true);
 	spin_lock_irqsave(&fence->lock, flags);

@@ -10,9 +10,12 @@
  * Its status follows the original: an error as soon as one point fails,
  * signaled once all points signaled, else active.
  *
- * Locking: fence->lock (the waiter lock) protects status and the waiter
- * list and nests inside the timeline locks, since point callbacks run under
- * the point's dma_fence lock. Point callbacks are installed lazily, once
+ * Locking: fence->lock (the waiter lock) protects the waiter list and
+ * nests inside the timeline locks, since point callbacks run under the
+ * point's dma_fence lock. A one-point fence's status is its point's, as a
+ * sync_file's; a merged fence's is set once, with cmpxchg(), by its point
+ * callbacks. Queueing a waiter re-reads the status after a full barrier
+ * (sync_dma_fence_wake()). Point callbacks are installed lazily, once
  * (the first poll, multi-point wait or async waiter: "arming"), and removed
  * at release before anything is freed. Fence references are file
  * references.
@@ -396,32 +399,50 @@ void sync_dma_fence_install(struct sync_dma_fence *fence, int fd)
 EXPORT_SYMBOL_GPL(sync_dma_fence_install);
 
 /*
- * Set the final status once and run the waiters. The waiter callbacks run
+ * Run the async waiters of a fence whose status is final. The callbacks run
  * under fence->lock so that sync_dma_fence_cancel_async() either removes a
  * waiter before its callback or returns after it: a waiter on a stack is
- * never touched after cancel. Any context.
+ * never touched after cancel. Out of line: most fences have no async
+ * waiter, and their signal path need not save the registers this uses.
  */
-static void sync_dma_fence_signal(struct sync_dma_fence *fence, int status)
+static noinline void sync_dma_fence_run_waiters(struct sync_dma_fence *fence)
 {
 	struct sync_dma_fence_waiter *w, *next;
 	unsigned long flags;
-	bool changed = false;
 
 	spin_lock_irqsave(&fence->lock, flags);
-	if (!fence->status) {
-		WRITE_ONCE(fence->status, status);
-		changed = true;
-		list_for_each_entry_safe(w, next, &fence->waiters, node) {
-			list_del_init(&w->node);
-			w->callback(fence, w);
-		}
+	list_for_each_entry_safe(w, next, &fence->waiters, node) {
+		list_del_init(&w->node);
+		w->callback(fence, w);
 	}
 	spin_unlock_irqrestore(&fence->lock, flags);
-	if (changed)
-		wake_up_all(&fence->wq);
 }
 
-/* One point of @fence signaled (its error, if any, is already set). */
+/*
+ * The status just became final: run the async waiters and wake the wait
+ * queue. fence->lock is taken only when there are async waiters. The full
+ * barrier that made the status final (the cmpxchg() in
+ * sync_dma_fence_signal(), or for a one-point fence the test_and_set_bit()
+ * of DMA_FENCE_FLAG_SIGNALED_BIT in dma_fence_signal()) pairs with the one
+ * in sync_dma_fence_wait_async(), which queues and then reads the status
+ * again: either this sees the waiter queued or the waiter sees the status,
+ * so no waiter is missed. Any context.
+ */
+static void sync_dma_fence_wake(struct sync_dma_fence *fence)
+{
+	if (!list_empty(&fence->waiters))
+		sync_dma_fence_run_waiters(fence);
+	wake_up_all(&fence->wq);
+}
+
+/* A merged fence: set the final status once (the first one wins), wake. */
+static void sync_dma_fence_signal(struct sync_dma_fence *fence, int status)
+{
+	if (!cmpxchg(&fence->status, 0, status))
+		sync_dma_fence_wake(fence);
+}
+
+/* One point of a merged fence signaled (its error, if any, is set). */
 static void sync_dma_fence_pt_done(struct sync_dma_fence *fence,
 				   struct dma_fence *pt)
 {
@@ -433,7 +454,7 @@ static void sync_dma_fence_pt_done(struct sync_dma_fence *fence,
 		sync_dma_fence_signal(fence, 1);
 }
 
-/* dma_fence callback: runs under the point's lock, atomic context. */
+/* dma_fence callbacks: run under the point's lock, atomic context. */
 static void sync_dma_fence_pt_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
 {
 	struct sync_dma_fence_cb *fcb =
@@ -442,6 +463,37 @@ static void sync_dma_fence_pt_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
 	lockdep_assert_held(pt->lock);
 	sync_dma_fence_pt_done(fcb->fence, pt);
 }
+
+/* A one-point fence's status is its point's: only wake (as sync_file). */
+static void sync_dma_fence_one_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
+{
+	struct sync_dma_fence_cb *fcb =
+		container_of(cb, struct sync_dma_fence_cb, cb);
+
+	lockdep_assert_held(pt->lock);
+	sync_dma_fence_wake(fcb->fence);
+}
+
+/**
+ * sync_dma_fence_read_status() - the status as known, without asking
+ * @fence:	the fence
+ *
+ * A one-point fence's is its point's (signaled, with its error if any), a
+ * merged fence's the one its point callbacks set. Any context.
+ *
+ * Return: 1 signaled, 0 active, <0 the error of a failed point.
+ */
+int sync_dma_fence_read_status(struct sync_dma_fence *fence)
+{
+	struct dma_fence *pt = fence->cbs[0].pt;
+
+	if (fence->num_pts > 1)
+		return READ_ONCE(fence->status);
+	if (!test_bit_acquire(DMA_FENCE_FLAG_SIGNALED_BIT, &pt->flags))
+		return 0;
+	return READ_ONCE(pt->error) ?: 1;
+}
+EXPORT_SYMBOL_GPL(sync_dma_fence_read_status);
 
 /*
  * Install the point callbacks, once per fence. A caller that finds them
@@ -456,6 +508,13 @@ static void sync_dma_fence_arm(struct sync_dma_fence *fence)
 	if (test_bit(SYNC_DMA_FENCE_ARMED, &fence->flags) ||
 	    test_and_set_bit(SYNC_DMA_FENCE_ARMED, &fence->flags))
 		return;
+	if (fence->num_pts == 1) {
+		fence->cbs[0].fence = fence;
+		if (dma_fence_add_callback(fence->cbs[0].pt, &fence->cbs[0].cb,
+					   sync_dma_fence_one_cb))
+			sync_dma_fence_wake(fence);
+		return;
+	}
 	atomic_set(&fence->pending, fence->num_pts);
 	for (i = 0; i < fence->num_pts; i++) {
 		struct sync_dma_fence_cb *fcb = &fence->cbs[i];
@@ -478,9 +537,12 @@ static void sync_dma_fence_arm(struct sync_dma_fence *fence)
  */
 int sync_dma_fence_status(struct sync_dma_fence *fence)
 {
-	int status = READ_ONCE(fence->status);
+	int status;
 	unsigned int i;
 
+	if (fence->num_pts == 1)
+		return dma_fence_get_status(fence->cbs[0].pt);
+	status = READ_ONCE(fence->status);
 	if (status)
 		return status;
 	status = 1;
@@ -532,9 +594,15 @@ int sync_dma_fence_wait_async(struct sync_dma_fence *fence,
 
 	sync_dma_fence_arm(fence);
 	spin_lock_irqsave(&fence->lock, flags);
-	status = fence->status;
-	if (!status)
+	status = sync_dma_fence_read_status(fence);
+	if (!status) {
 		list_add_tail(&waiter->node, &fence->waiters);
+		/* Pairs with the barrier before sync_dma_fence_wake(). */
+		smp_mb();
+		status = sync_dma_fence_read_status(fence);
+		if (status)
+			list_del_init(&waiter->node);
+	}
 	spin_unlock_irqrestore(&fence->lock, flags);
 	return status;
 }
@@ -669,7 +737,7 @@ static __poll_t sync_dma_fence_poll(struct file *file, poll_table *wait)
 
 	poll_wait(file, &fence->wq, wait);
 	sync_dma_fence_arm(fence);
-	status = READ_ONCE(fence->status);
+	status = sync_dma_fence_read_status(fence);
 	if (status > 0)
 		return EPOLLIN;
 	if (status < 0)

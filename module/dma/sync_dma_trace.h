@@ -54,7 +54,7 @@ TRACE_EVENT(sync_wait,
 
 	TP_fast_assign(
 		fb_assign_str(name, fence->name);
-		__entry->status = READ_ONCE(fence->status);
+		__entry->status = sync_dma_fence_read_status(fence);
 		__entry->begin = begin;
 	),
 
