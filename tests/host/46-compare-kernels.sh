@@ -21,6 +21,7 @@ base, tmp = sys.argv[1], sys.argv[2]
 d = json.load(open(base))
 def run(name, meta, scale):
     r = copy.deepcopy(d)
+    r["meta"].pop("kernel_series", None)   # each run names its own, or none
     r["meta"].update(meta)
     for m in r["metrics"]:
         f = scale.get(m["backend"], 1.0)

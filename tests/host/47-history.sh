@@ -19,7 +19,10 @@ base, tmp = sys.argv[1], sys.argv[2]
 d = json.load(open(base))
 def run(name, kernel, date, sha, mode="icount", slow=None):
     r = copy.deepcopy(d)
-    r["meta"].update(kernel_version=kernel, date=date, git_sha=sha, mode=mode)
+    # kernel_series is what compare and history read first: set it with
+    # the version, or every run keeps the baseline's series.
+    r["meta"].update(kernel_version=kernel, date=date, git_sha=sha, mode=mode,
+                     kernel_series=".".join(kernel.split(".")[:2]))
     for m in r["metrics"]:
         if slow and (m["workload"], m["backend"], m["series"], m["metric"], m["x"]) == slow:
             m["value"] *= 1.05
