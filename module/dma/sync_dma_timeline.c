@@ -284,7 +284,8 @@ static struct sync_dma_pt *sync_dma_pt_find_slot(struct sync_dma_timeline *tl,
  * gives that point, with a new reference, as mainline's sw_sync does:
  * both would signal in the same increment, with the same status, so one
  * dma_fence serves both, and an increment signals it once however many
- * fences wait at that value. Process context (GFP_KERNEL).
+ * fences wait at that value. Process context (GFP_KERNEL), so interrupts
+ * are on and the timeline lock is taken with spin_lock_irq().
  *
  * Return: the point's dma_fence (the caller owns that reference), or
  * ERR_PTR(-ENOMEM).
@@ -294,7 +295,6 @@ struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
 	struct rb_node **link = NULL, *parent = NULL;
 	struct sync_dma_pt *pt, *other;
 	bool passed, leftmost = true;
-	unsigned long flags;
 	u64 now;
 	u32 cur;
 
@@ -302,7 +302,7 @@ struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
 	if (!pt)
 		return ERR_PTR(-ENOMEM);
 
-	spin_lock_irqsave(&tl->lock, flags);
+	spin_lock_irq(&tl->lock);
 	now = atomic64_read(&tl->value);
 	cur = lower_32_bits(now);
 	passed = sync_dma_u32_passed(cur, value);
@@ -314,7 +314,7 @@ struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
 			sync_dma_pt_find_slot(tl, pt->target, &parent, &link,
 					      &leftmost);
 		if (other) {
-			spin_unlock_irqrestore(&tl->lock, flags);
+			spin_unlock_irq(&tl->lock);
 			kfree(pt);	/* never published */
 			return &other->base;
 		}
@@ -336,7 +336,7 @@ struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value)
 		rb_insert_color_cached(&pt->pending_node, &tl->pending,
 				       leftmost);
 	}
-	spin_unlock_irqrestore(&tl->lock, flags);
+	spin_unlock_irq(&tl->lock);
 
 	return &pt->base;
 }
