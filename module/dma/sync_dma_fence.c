@@ -479,6 +479,21 @@ static void sync_dma_fence_one_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
 	sync_dma_fence_wake(fcb->fence);
 }
 
+/*
+ * sync_dma_fence_read_status(), inlined where every wake-up passes: poll()
+ * and the async waiter queueing.
+ */
+static __always_inline int sync_dma_fence_peek(struct sync_dma_fence *fence)
+{
+	struct dma_fence *pt = fence->cbs[0].pt;
+
+	if (fence->num_pts > 1)
+		return READ_ONCE(fence->status);
+	if (!test_bit_acquire(DMA_FENCE_FLAG_SIGNALED_BIT, &pt->flags))
+		return 0;
+	return READ_ONCE(pt->error) ?: 1;
+}
+
 /**
  * sync_dma_fence_read_status() - the status as known, without asking
  * @fence:	the fence
@@ -490,13 +505,7 @@ static void sync_dma_fence_one_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
  */
 int sync_dma_fence_read_status(struct sync_dma_fence *fence)
 {
-	struct dma_fence *pt = fence->cbs[0].pt;
-
-	if (fence->num_pts > 1)
-		return READ_ONCE(fence->status);
-	if (!test_bit_acquire(DMA_FENCE_FLAG_SIGNALED_BIT, &pt->flags))
-		return 0;
-	return READ_ONCE(pt->error) ?: 1;
+	return sync_dma_fence_peek(fence);
 }
 EXPORT_SYMBOL_GPL(sync_dma_fence_read_status);
 
@@ -506,12 +515,11 @@ EXPORT_SYMBOL_GPL(sync_dma_fence_read_status);
  * the job (and handles points that had already signaled), so status still
  * becomes final and the waiters and wait queue are woken.
  */
-static void sync_dma_fence_arm(struct sync_dma_fence *fence)
+static noinline void sync_dma_fence_arm_once(struct sync_dma_fence *fence)
 {
 	unsigned int i;
 
-	if (test_bit(SYNC_DMA_FENCE_ARMED, &fence->flags) ||
-	    test_and_set_bit(SYNC_DMA_FENCE_ARMED, &fence->flags))
+	if (test_and_set_bit(SYNC_DMA_FENCE_ARMED, &fence->flags))
 		return;
 	if (fence->num_pts == 1) {
 		fence->cbs[0].fence = fence;
@@ -529,6 +537,13 @@ static void sync_dma_fence_arm(struct sync_dma_fence *fence)
 					   sync_dma_fence_pt_cb))
 			sync_dma_fence_pt_done(fence, fcb->pt);
 	}
+}
+
+/* Armed once per fence, then every poll() finds the bit set: inlined. */
+static __always_inline void sync_dma_fence_arm(struct sync_dma_fence *fence)
+{
+	if (!test_bit(SYNC_DMA_FENCE_ARMED, &fence->flags))
+		sync_dma_fence_arm_once(fence);
 }
 
 /**
@@ -599,12 +614,12 @@ int sync_dma_fence_wait_async(struct sync_dma_fence *fence,
 
 	sync_dma_fence_arm(fence);
 	spin_lock_irqsave(&fence->lock, flags);
-	status = sync_dma_fence_read_status(fence);
+	status = sync_dma_fence_peek(fence);
 	if (!status) {
 		list_add_tail(&waiter->node, &fence->waiters);
 		/* Pairs with the barrier before sync_dma_fence_wake(). */
 		smp_mb();
-		status = sync_dma_fence_read_status(fence);
+		status = sync_dma_fence_peek(fence);
 		if (status)
 			list_del_init(&waiter->node);
 	}
@@ -742,7 +757,7 @@ static __poll_t sync_dma_fence_poll(struct file *file, poll_table *wait)
 
 	poll_wait(file, &fence->wq, wait);
 	sync_dma_fence_arm(fence);
-	status = sync_dma_fence_read_status(fence);
+	status = sync_dma_fence_peek(fence);
 	if (status > 0)
 		return EPOLLIN;
 	if (status < 0)
