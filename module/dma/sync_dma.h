@@ -110,21 +110,25 @@ struct sync_dma_timeline {
  * @fence:	the fence that signaled
  * @waiter:	the waiter that was registered
  *
- * Called once, in atomic context, with the fence's waiter lock held (and
- * possibly a timeline lock): it must not sleep nor call back into the
- * sync_dma_fence API for the same fence. The waiter is already unlinked,
- * so the callback may free it.
+ * Called once, in atomic context, with the lock of the fence's wait queue
+ * held (and possibly a timeline lock): it must not sleep nor call back into
+ * the sync_dma_fence API for the same fence. The waiter is already
+ * unlinked, so the callback may free it.
  */
 typedef void (*sync_dma_fence_func_t)(struct sync_dma_fence *fence,
 				      struct sync_dma_fence_waiter *waiter);
 
 /**
  * struct sync_dma_fence_waiter - an asynchronous waiter on a fence
- * @node:	entry in the fence's waiter list; empty when not queued
+ * @work:	entry on the fence's wait queue (@work.private is the fence);
+ *		@work.entry is empty when not queued
  * @callback:	called when the fence signals (see sync_dma_fence_func_t)
+ *
+ * Async waiters share the wait queue with poll(), as in the 2013
+ * framework's later versions: one wake-up serves both.
  */
 struct sync_dma_fence_waiter {
-	struct list_head node;
+	struct wait_queue_entry work;
 	sync_dma_fence_func_t callback;
 };
 
@@ -145,14 +149,14 @@ struct sync_dma_fence_cb {
  * @file:	the file; its refcount is the fence's refcount
  * @name:	name, always NUL terminated
  * @flags:	SYNC_DMA_FENCE_ARMED once the point callbacks are installed
- * @lock:	the waiter lock: protects @waiters. Nests inside the timeline
- *		locks (point callbacks may take it).
  * @status:	merged fences (@num_pts > 1) only: 0 active, 1 signaled, <0
  *		error; changes once, by cmpxchg() (the first final status
  *		wins). A one-point fence's status is its point's. Read both
  *		with sync_dma_fence_read_status().
- * @waiters:	async waiters
- * @wq:		poll wait queue, woken when @status changes
+ * @wq:		poll()ers and async waiters, woken once when the status
+ *		becomes final. @wq.lock nests inside the timeline locks (the
+ *		point callbacks wake it) and orders queueing and cancelling an
+ *		async waiter against that wake-up.
  * @pending:	merged fences: points whose callback has not run yet
  * @node:	entry in the global fence list (debugfs)
  * @num_pts:	number of points, at least 1
@@ -168,9 +172,7 @@ struct sync_dma_fence {
 	char name[SYNC_DMA_NAME_LEN];
 	unsigned long flags;
 
-	spinlock_t lock; /* waiter lock: waiters */
 	int status;
-	struct list_head waiters;
 	wait_queue_head_t wq;
 	atomic_t pending;
 

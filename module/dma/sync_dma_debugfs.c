@@ -62,16 +62,21 @@ static void sync_dma_print_fence(struct seq_file *s, struct list_head *node)
 	struct sync_dma_fence *fence = list_entry(node, struct sync_dma_fence,
 						  node);
 	struct sync_dma_fence_waiter *w;
+	struct wait_queue_entry *work;
 	unsigned long flags;
 	unsigned int i;
 
 	fb_dump_fence(s, fence->name, sync_dma_fence_read_status(fence));
 	for (i = 0; i < fence->num_pts; i++)
 		sync_dma_print_pt(s, fence->cbs[i].pt, true);
-	spin_lock_irqsave(&fence->lock, flags);
-	list_for_each_entry(w, &fence->waiters, node)
-		fb_dump_waiter(s, w->callback);
-	spin_unlock_irqrestore(&fence->lock, flags);
+	/* Async waiters: the wait queue entries that are not poll()ers. */
+	spin_lock_irqsave(&fence->wq.lock, flags);
+	list_for_each_entry(work, &fence->wq.head, entry) {
+		w = sync_dma_fence_waiter_of(work);
+		if (w)
+			fb_dump_waiter(s, w->callback);
+	}
+	spin_unlock_irqrestore(&fence->wq.lock, flags);
 }
 
 /* fb_dump_show() takes the fence list's lock with irqs saved: harmless. */

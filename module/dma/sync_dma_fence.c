@@ -10,12 +10,13 @@
  * Its status follows the original: an error as soon as one point fails,
  * signaled once all points signaled, else active.
  *
- * Locking: fence->lock (the waiter lock) protects the waiter list and
- * nests inside the timeline locks, since point callbacks run under the
- * point's dma_fence lock. A one-point fence's status is its point's, as a
- * sync_file's; a merged fence's is set once, with cmpxchg(), by its point
- * callbacks. Queueing a waiter re-reads the status after a full barrier
- * (sync_dma_fence_wake()). Point callbacks are installed lazily, once
+ * Locking: async waiters and poll()ers share fence->wq; its lock nests
+ * inside the timeline locks, since point callbacks run under the point's
+ * dma_fence lock and wake the queue. A one-point fence's status is its
+ * point's, as a sync_file's; a merged fence's is set once, with cmpxchg(),
+ * by its point callbacks. The status is final before the queue is woken,
+ * and a waiter is queued only after reading it under the queue's lock
+ * (sync_dma_fence_wait_async()), so no waiter is missed. Point callbacks are installed lazily, once
  * (the first poll, multi-point wait or async waiter: "arming"), and removed
  * at release before anything is freed. Fence references are file
  * references.
@@ -54,8 +55,6 @@ sync_dma_fence_alloc(const char *name, unsigned int n)
 	if (!fence)
 		return ERR_PTR(-ENOMEM);
 	strscpy(fence->name, name, sizeof(fence->name));
-	spin_lock_init(&fence->lock);
-	INIT_LIST_HEAD(&fence->waiters);
 	init_waitqueue_head(&fence->wq);
 	INIT_LIST_HEAD(&fence->node);
 	return fence;
@@ -83,7 +82,7 @@ void sync_dma_fence_free(struct sync_dma_fence *fence)
 			dma_fence_remove_callback(fence->cbs[i].pt,
 						  &fence->cbs[i].cb);
 	/* Any waiter still queued would belong to a holder of a reference. */
-	WARN_ON(!list_empty(&fence->waiters));
+	WARN_ON(waitqueue_active(&fence->wq));
 	for (i = 0; i < fence->num_pts; i++)
 		dma_fence_put(fence->cbs[i].pt);
 	kfree(fence);
@@ -404,39 +403,12 @@ void sync_dma_fence_install(struct sync_dma_fence *fence, int fd)
 EXPORT_SYMBOL_GPL(sync_dma_fence_install);
 
 /*
- * Run the async waiters of a fence whose status is final. The callbacks run
- * under fence->lock so that sync_dma_fence_cancel_async() either removes a
- * waiter before its callback or returns after it: a waiter on a stack is
- * never touched after cancel. Out of line: most fences have no async
- * waiter, and their signal path need not save the registers this uses.
- */
-static noinline void sync_dma_fence_run_waiters(struct sync_dma_fence *fence)
-{
-	struct sync_dma_fence_waiter *w, *next;
-	unsigned long flags;
-
-	spin_lock_irqsave(&fence->lock, flags);
-	list_for_each_entry_safe(w, next, &fence->waiters, node) {
-		list_del_init(&w->node);
-		w->callback(fence, w);
-	}
-	spin_unlock_irqrestore(&fence->lock, flags);
-}
-
-/*
- * The status just became final: run the async waiters and wake the wait
- * queue. fence->lock is taken only when there are async waiters. The full
- * barrier that made the status final (the cmpxchg() in
- * sync_dma_fence_signal(), or for a one-point fence the test_and_set_bit()
- * of DMA_FENCE_FLAG_SIGNALED_BIT in dma_fence_signal()) pairs with the one
- * in sync_dma_fence_wait_async(), which queues and then reads the status
- * again: either this sees the waiter queued or the waiter sees the status,
- * so no waiter is missed. Any context.
+ * The status just became final: wake poll()ers and async waiters, which
+ * sync_dma_fence_waiter_wake() unlinks and calls back, under fence->wq.lock.
+ * Any context.
  */
 static void sync_dma_fence_wake(struct sync_dma_fence *fence)
 {
-	if (!list_empty(&fence->waiters))
-		sync_dma_fence_run_waiters(fence);
 	wake_up_all(&fence->wq);
 }
 
@@ -582,6 +554,36 @@ int sync_dma_fence_status(struct sync_dma_fence *fence)
 }
 EXPORT_SYMBOL_GPL(sync_dma_fence_status);
 
+/*
+ * The wait queue function of an async waiter: runs under fence->wq.lock,
+ * from the wake-up of a fence whose status is final. Unlinks the waiter,
+ * so that the callback may free it, and calls back.
+ */
+static int sync_dma_fence_waiter_wake(struct wait_queue_entry *work,
+				      unsigned int mode, int flags, void *key)
+{
+	struct sync_dma_fence_waiter *waiter =
+		container_of(work, struct sync_dma_fence_waiter, work);
+
+	list_del_init(&work->entry);
+	waiter->callback(work->private, waiter);
+	return 1;
+}
+
+/**
+ * sync_dma_fence_waiter_of() - the async waiter behind a wait queue entry
+ * @work:	an entry on a fence's wait queue (its lock held)
+ *
+ * Return: the waiter, or NULL for another entry (a poll()er).
+ */
+struct sync_dma_fence_waiter *
+sync_dma_fence_waiter_of(struct wait_queue_entry *work)
+{
+	if (work->func != sync_dma_fence_waiter_wake)
+		return NULL;
+	return container_of(work, struct sync_dma_fence_waiter, work);
+}
+
 /**
  * sync_dma_fence_waiter_init() - prepare an async waiter
  * @waiter:	the waiter
@@ -590,7 +592,8 @@ EXPORT_SYMBOL_GPL(sync_dma_fence_status);
 void sync_dma_fence_waiter_init(struct sync_dma_fence_waiter *waiter,
 				sync_dma_fence_func_t callback)
 {
-	INIT_LIST_HEAD(&waiter->node);
+	init_waitqueue_func_entry(&waiter->work, sync_dma_fence_waiter_wake);
+	INIT_LIST_HEAD(&waiter->work.entry);
 	waiter->callback = callback;
 }
 EXPORT_SYMBOL_GPL(sync_dma_fence_waiter_init);
@@ -613,17 +616,17 @@ int sync_dma_fence_wait_async(struct sync_dma_fence *fence,
 	int status;
 
 	sync_dma_fence_arm(fence);
-	spin_lock_irqsave(&fence->lock, flags);
+	/*
+	 * The status is final before the wake-up takes this lock: if it was
+	 * not final here, the wake-up comes later and finds the waiter.
+	 */
+	spin_lock_irqsave(&fence->wq.lock, flags);
 	status = sync_dma_fence_peek(fence);
 	if (!status) {
-		list_add_tail(&waiter->node, &fence->waiters);
-		/* Pairs with the barrier before sync_dma_fence_wake(). */
-		smp_mb();
-		status = sync_dma_fence_peek(fence);
-		if (status)
-			list_del_init(&waiter->node);
+		waiter->work.private = fence;
+		__add_wait_queue_entry_tail(&fence->wq, &waiter->work);
 	}
-	spin_unlock_irqrestore(&fence->lock, flags);
+	spin_unlock_irqrestore(&fence->wq.lock, flags);
 	return status;
 }
 EXPORT_SYMBOL_GPL(sync_dma_fence_wait_async);
@@ -643,12 +646,13 @@ int sync_dma_fence_cancel_async(struct sync_dma_fence *fence,
 	unsigned long flags;
 	int ret = -ENOENT;
 
-	spin_lock_irqsave(&fence->lock, flags);
-	if (!list_empty(&waiter->node)) {
-		list_del_init(&waiter->node);
+	/* The callback runs under this lock: before it, or after it ended. */
+	spin_lock_irqsave(&fence->wq.lock, flags);
+	if (!list_empty(&waiter->work.entry)) {
+		list_del_init(&waiter->work.entry);
 		ret = 0;
 	}
-	spin_unlock_irqrestore(&fence->lock, flags);
+	spin_unlock_irqrestore(&fence->wq.lock, flags);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(sync_dma_fence_cancel_async);
