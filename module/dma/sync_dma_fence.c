@@ -444,11 +444,12 @@ static void sync_dma_fence_pt_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
 /* A one-point fence's status is its point's: only wake (as sync_file). */
 static void sync_dma_fence_one_cb(struct dma_fence *pt, struct dma_fence_cb *cb)
 {
-	struct sync_dma_fence_cb *fcb =
-		container_of(cb, struct sync_dma_fence_cb, cb);
+	/* The only callback of the fence: cbs[0], at a fixed offset. */
+	struct sync_dma_fence *fence =
+		container_of(cb, struct sync_dma_fence, cbs[0].cb);
 
 	lockdep_assert_held(pt->lock);
-	sync_dma_fence_wake(fcb->fence);
+	sync_dma_fence_wake(fence);
 }
 
 /*
@@ -753,15 +754,22 @@ module_param(poll_err, bool, 0644);
 MODULE_PARM_DESC(poll_err,
 		 "poll() on a fence signaled with an error: N reports POLLIN (mainline sync_file, default), Y reports POLLERR (2013 framework)");
 
-/* POLLIN once signaled; once failed, POLLIN or POLLERR (poll_err). */
+/*
+ * POLLIN once signaled; once failed, POLLIN or POLLERR (poll_err). A final
+ * status never changes, so a fence found final needs no arming: epoll's
+ * every report of a signaled fence costs one status read.
+ */
 static __poll_t sync_dma_fence_poll(struct file *file, poll_table *wait)
 {
 	struct sync_dma_fence *fence = file->private_data;
 	int status;
 
 	poll_wait(file, &fence->wq, wait);
-	sync_dma_fence_arm(fence);
 	status = sync_dma_fence_peek(fence);
+	if (!status) {
+		sync_dma_fence_arm(fence);
+		status = sync_dma_fence_peek(fence);
+	}
 	if (status > 0)
 		return EPOLLIN;
 	if (status < 0)
