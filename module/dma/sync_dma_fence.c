@@ -533,11 +533,12 @@ int sync_dma_fence_status(struct sync_dma_fence *fence)
 	int status;
 	unsigned int i;
 
-	if (fence->num_pts == 1)
-		return dma_fence_get_status(fence->cbs[0].pt);
-	status = READ_ONCE(fence->status);
+	/* A final status is read without the point locks. */
+	status = sync_dma_fence_peek(fence);
 	if (status)
 		return status;
+	if (fence->num_pts == 1)
+		return dma_fence_get_status(fence->cbs[0].pt);
 	status = 1;
 	for (i = 0; i < fence->num_pts; i++) {
 		int s = dma_fence_get_status(fence->cbs[i].pt);
