@@ -16,10 +16,10 @@
  * point's, as a sync_file's; a merged fence's is set once, with cmpxchg(),
  * by its point callbacks. The status is final before the queue is woken,
  * and a waiter is queued only after reading it under the queue's lock
- * (sync_dma_fence_wait_async()), so no waiter is missed. Point callbacks are installed lazily, once
- * (the first poll, multi-point wait or async waiter: "arming"), and removed
- * at release before anything is freed. Fence references are file
- * references.
+ * (sync_dma_fence_wait_async()), so no waiter is missed. Point callbacks
+ * are installed lazily, once (the first poll, multi-point wait or async
+ * waiter: "arming"), and removed at release before anything is freed.
+ * Fence references are file references.
  */
 #include <linux/anon_inodes.h>
 #include <linux/dma-fence-unwrap.h>
