@@ -136,7 +136,8 @@ struct sync_dma_fence_waiter {
  * struct sync_dma_fence_cb - per-point callback of a fence
  * @cb:		dma_fence callback on @pt
  * @pt:		the point (a reference is held by the fence)
- * @fence:	the fence it belongs to
+ * @fence:	the fence it belongs to; set for merged fences only (the
+ *		one-point callback finds its fence from cbs[0])
  */
 struct sync_dma_fence_cb {
 	struct dma_fence_cb cb;

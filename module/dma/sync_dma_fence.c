@@ -495,7 +495,6 @@ static noinline void sync_dma_fence_arm_once(struct sync_dma_fence *fence)
 	if (test_and_set_bit(SYNC_DMA_FENCE_ARMED, &fence->flags))
 		return;
 	if (fence->num_pts == 1) {
-		fence->cbs[0].fence = fence;
 		if (dma_fence_add_callback(fence->cbs[0].pt, &fence->cbs[0].cb,
 					   sync_dma_fence_one_cb))
 			sync_dma_fence_wake(fence);
