@@ -32,6 +32,14 @@ $(HOST_TEST_BIN)/bench-stats: bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 $(HOST_TEST_BIN)/bench-verdict: bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
+# The interleaved rounds (guest-side code, tested on the host with fake
+# backends and a fake workload).
+HOST_TESTS += $(HOST_TEST_BIN)/bench-rounds
+BENCH_ROUNDS_SRCS := bench/rounds.c bench/workloads/context.c \
+	bench/workloads/registry.c bench/workloads/param.c bench/lib/results.c \
+	bench/lib/stats.c bench/lib/hist.c bench/lib/clock.c
+$(HOST_TEST_BIN)/bench-rounds: bench/tests/rounds_test.c $(BENCH_ROUNDS_SRCS) $(BENCH_HDRS) | $(HOST_TEST_BIN)
+	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -o $@ bench/tests/rounds_test.c $(BENCH_ROUNDS_SRCS) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS) -lm
 # The trace parsing of the breakdown workload (guest-side code, tested on the host).
 BENCH_TRACE_SRCS := bench/lib/traceline.c bench/lib/wakesplit.c
 $(HOST_TEST_BIN)/bench-trace: bench/tests/trace_test.c $(BENCH_TRACE_SRCS) $(BENCH_HDRS) | $(HOST_TEST_BIN)

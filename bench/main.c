@@ -430,7 +430,7 @@ int main(int argc, char **argv)
 		 */
 		if (!strcmp(c.mode, "icount")) {
 			for (size_t i = 0; i < nrun; i++)
-				w->run(&c, run[i]);
+				fb_workload_run(w, &c, run[i]);
 		} else {
 			int e = fb_run_interleaved(&c, w, run, nrun);
 

@@ -97,14 +97,21 @@ int fb_run_interleaved(struct fb_ctx *c, const struct fb_workload *w,
 	for (const struct fb_param *p = w->params; p && p->name && np < 64; p++)
 		saved[np++] = fb_param_split(p, c->reps);
 	for (unsigned int r = 0; r < c->reps && !err; r++) {
+		unsigned int nparts = w->run_part ? w->nparts(&rc) : 1;
+
 		rc.warmup = r ? 0 : c->warmup;
 		fb_progress("%s: round %u of %u (%zu backends interleaved)",
 			    w->name, r + 1, c->reps, nb);
-		for (size_t i = 0; i < nb && !err; i++) {
-			rc.failures = 0;
-			w->run(&rc, b[i]);
-			c->failures += rc.failures;
-			err = pool_round(&acc, &one);
+		for (unsigned int part = 0; part < nparts && !err; part++) {
+			for (size_t i = 0; i < nb && !err; i++) {
+				rc.failures = 0;
+				if (w->run_part)
+					w->run_part(&rc, b[i], part);
+				else
+					w->run(&rc, b[i]);
+				c->failures += rc.failures;
+				err = pool_round(&acc, &one);
+			}
 		}
 	}
 	/* Values over the rounds; absolute figures are shown, not gated. */

@@ -6,7 +6,10 @@
  * Under tcg and kvm the host's speed drifts by 2.5x over seconds to
  * minutes, and it drifts for every backend alike. So instead of one block
  * of repetitions per backend (A A A B B B), each of --reps rounds runs
- * the workload once on every backend (A B C A B C ...), and each figure is
+ * the workload once on every backend (A B C A B C ...), one part of its
+ * sweep at a time where the workload has parts (struct fb_workload
+ * .run_part: part 1 on A B C, then part 2 on A B C, ...), so that a
+ * figure and its control are measured milliseconds apart. Each figure is
  * divided, round by round, by the same figure of its control backend
  * (struct fb_workload.floor: eventfd for poll and epoll wake-ups, futex
  * for native waits, mainline for create, merge and signal cost) measured

@@ -154,22 +154,48 @@ static int run_bulk(struct fb_ctx *c, const struct fb_backend *b, void *src,
 	return err;
 }
 
+/* Part 0: single; then one part per bulk size K. */
+static unsigned int create_nparts(const struct fb_ctx *c)
+{
+	(void)c;
+	return 1 + (unsigned int)k_create.n;
+}
+
+static int part_on(struct fb_ctx *c, const struct fb_backend *b, void *src,
+		   unsigned int part)
+{
+	int err = part ? run_bulk(c, b, src, (unsigned int)k_create.v[part - 1]) :
+			 run_single(c, b, src);
+
+	return err ? fb_fail(c, err, part ? "create bulk" : "create single") : 0;
+}
+
+/* The whole sweep on one timeline. */
 static int create_run(struct fb_ctx *c, const struct fb_backend *b)
+{
+	unsigned int n = create_nparts(c);
+	void *src;
+	int err = b->open(b, &src);
+
+	if (err)
+		return fb_fail(c, err, "create: open timeline");
+	for (unsigned int i = 0; i < n; i++)
+		if (part_on(c, b, src, i))
+			err = -EIO;
+	b->close(src);
+	return err;
+}
+
+/* One part on a timeline of its own (interleaved rounds). */
+static int create_part(struct fb_ctx *c, const struct fb_backend *b,
+		       unsigned int part)
 {
 	void *src;
 	int err = b->open(b, &src);
 
 	if (err)
 		return fb_fail(c, err, "create: open timeline");
-	err = run_single(c, b, src);
-	if (err)
-		fb_fail(c, err, "create single");
-	for (size_t i = 0; i < k_create.n; i++) {
-		int e = run_bulk(c, b, src, (unsigned int)k_create.v[i]);
-
-		if (e)
-			err = fb_fail(c, e, "create bulk");
-	}
+	err = part_on(c, b, src, part);
 	b->close(src);
 	return err;
 }
@@ -182,6 +208,8 @@ static const struct fb_workload fb_wl_create = {
 	.params = create_params,
 	.needs = FB_OP_CREATE,
 	.run = create_run,
+	.nparts = create_nparts,
+	.run_part = create_part,
 	.floor = fb_floor_mainline,
 };
 

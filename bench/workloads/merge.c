@@ -263,19 +263,24 @@ out:
 	return err;
 }
 
-static int merge_run(struct fb_ctx *c, const struct fb_backend *b)
+/* Part 0: the pairs (2way, self, signaled); then one part per P. */
+static unsigned int merge_nparts(const struct fb_ctx *c)
 {
-	int err = run_pairs(c, b);
+	(void)c;
+	return 1 + (unsigned int)points.n;
+}
 
-	if (err)
-		fb_fail(c, err, "merge pairs");
-	for (size_t i = 0; i < points.n; i++) {
-		int e = run_points(c, b, (unsigned int)points.v[i]);
+static int merge_part(struct fb_ctx *c, const struct fb_backend *b,
+		      unsigned int part)
+{
+	int err;
 
-		if (e)
-			err = fb_fail(c, e, "merge points");
+	if (!part) {
+		err = run_pairs(c, b);
+		return err ? fb_fail(c, err, "merge pairs") : 0;
 	}
-	return err;
+	err = run_points(c, b, (unsigned int)points.v[part - 1]);
+	return err ? fb_fail(c, err, "merge points") : 0;
 }
 
 static const struct fb_workload fb_wl_merge = {
@@ -285,7 +290,8 @@ static const struct fb_workload fb_wl_merge = {
 	.headline = "2way:merge_close_ns",
 	.params = merge_params,
 	.needs = FB_OP_CREATE | FB_OP_MERGE | FB_OP_INFO,
-	.run = merge_run,
+	.nparts = merge_nparts,
+	.run_part = merge_part,
 	.floor = fb_floor_mainline,
 };
 

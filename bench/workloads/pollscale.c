@@ -203,24 +203,26 @@ out:
 	return err;
 }
 
-static int pollscale_run(struct fb_ctx *c, const struct fb_backend *b)
+/* One part per own/shared, wait method and W, in that nesting. */
+static unsigned int pollscale_nparts(const struct fb_ctx *c)
 {
-	int err = 0;
+	(void)c;
+	return 2 * FB_WAIT_METHODS * (unsigned int)ws.n;
+}
 
-	for (int shared = 0; shared <= 1; shared++) {
-		/* Raw objects have no timeline: only the shared variant. */
-		if (!shared && !fb_backend_has(b, FB_OP_CREATE))
-			continue;
-		for (int m = 0; m < FB_WAIT_METHODS; m++) {
-			if (!fb_wait_method_ok(b, m, shared))
-				continue;
-			for (size_t i = 0; i < ws.n; i++)
-				if (run_one(c, b, shared, m,
-					    (unsigned int)ws.v[i]))
-					err = -EIO;
-		}
-	}
-	return err;
+static int pollscale_part(struct fb_ctx *c, const struct fb_backend *b,
+			  unsigned int part)
+{
+	unsigned int nw = (unsigned int)ws.n;
+	int shared = (int)(part / (FB_WAIT_METHODS * nw));
+	int m = (int)(part / nw % FB_WAIT_METHODS);
+
+	/* Raw objects have no timeline: only the shared variant. */
+	if (!shared && !fb_backend_has(b, FB_OP_CREATE))
+		return 0;
+	if (!fb_wait_method_ok(b, m, shared))
+		return 0;
+	return run_one(c, b, shared, m, (unsigned int)ws.v[part % nw]);
 }
 
 static int pollscale_supported(const struct fb_backend *b)
@@ -246,7 +248,8 @@ static const struct fb_workload fb_wl_pollscale = {
 	.headline = "shared/poll:last_wake_ns shared/wait:last_wake_ns",
 	.params = pollscale_params,
 	.supported = pollscale_supported,
-	.run = pollscale_run,
+	.nparts = pollscale_nparts,
+	.run_part = pollscale_part,
 	.floor = pollscale_floor,
 };
 

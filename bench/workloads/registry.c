@@ -5,6 +5,7 @@
  */
 #include "workload.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,4 +51,19 @@ int fb_workload_supports(const struct fb_workload *w,
 	if (!fb_backend_has(b, w->needs))
 		return 0;
 	return w->supported ? w->supported(b) : 1;
+}
+
+int fb_workload_run(const struct fb_workload *w, struct fb_ctx *c,
+		    const struct fb_backend *b)
+{
+	unsigned int n;
+	int err = 0;
+
+	if (w->run)
+		return w->run(c, b);
+	n = w->nparts(c);
+	for (unsigned int i = 0; i < n; i++)
+		if (w->run_part(c, b, i))
+			err = -EIO;
+	return err;
 }

@@ -106,17 +106,19 @@ out:
 	return err;
 }
 
-static int signalcost_run(struct fb_ctx *c, const struct fb_backend *b)
+/* One part per K. */
+static unsigned int signalcost_nparts(const struct fb_ctx *c)
 {
-	int err = 0;
+	(void)c;
+	return (unsigned int)k_signal.n;
+}
 
-	for (size_t i = 0; i < k_signal.n; i++) {
-		int e = run_k(c, b, (unsigned int)k_signal.v[i]);
+static int signalcost_part(struct fb_ctx *c, const struct fb_backend *b,
+			   unsigned int part)
+{
+	int err = run_k(c, b, (unsigned int)k_signal.v[part]);
 
-		if (e)
-			err = fb_fail(c, e, "signalcost");
-	}
-	return err;
+	return err ? fb_fail(c, err, "signalcost") : 0;
 }
 
 static const struct fb_workload fb_wl_signalcost = {
@@ -126,7 +128,8 @@ static const struct fb_workload fb_wl_signalcost = {
 	.headline = "inc1:inc_ns",
 	.params = signalcost_params,
 	.needs = FB_OP_CREATE | FB_OP_INFO,
-	.run = signalcost_run,
+	.nparts = signalcost_nparts,
+	.run_part = signalcost_part,
 	.floor = fb_floor_mainline,
 };
 

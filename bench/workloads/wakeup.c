@@ -168,18 +168,21 @@ out:
 	return err;
 }
 
-static int wakeup_run(struct fb_ctx *c, const struct fb_backend *b)
+/* One part per wait method and same/cross vCPU, method by method. */
+static unsigned int wakeup_nparts(const struct fb_ctx *c)
 {
-	int err = 0;
+	(void)c;
+	return FB_WAIT_METHODS * 2;
+}
 
-	for (int m = 0; m < FB_WAIT_METHODS; m++) {
-		if (!fb_wait_method_ok(b, m, 0))
-			continue;
-		for (int cross = 0; cross <= (fb_ncpus() > 1); cross++)
-			if (run_one(c, b, m, cross))
-				err = -EIO;
-	}
-	return err;
+static int wakeup_part(struct fb_ctx *c, const struct fb_backend *b,
+		       unsigned int part)
+{
+	int m = (int)(part / 2), cross = (int)(part % 2);
+
+	if (!fb_wait_method_ok(b, m, 0) || (cross && fb_ncpus() < 2))
+		return 0;
+	return run_one(c, b, m, cross);
 }
 
 static int wakeup_supported(const struct fb_backend *b)
@@ -209,7 +212,8 @@ static const struct fb_workload fb_wl_wakeup = {
 	.params = wakeup_params,
 	.check = wakeup_check,
 	.supported = wakeup_supported,
-	.run = wakeup_run,
+	.nparts = wakeup_nparts,
+	.run_part = wakeup_part,
 	.floor = wakeup_floor,
 };
 

@@ -44,8 +44,22 @@ struct fb_workload {
 	/* Backend ops it needs (FB_OP_*), or 0 plus @supported. */
 	unsigned int needs;
 	int (*supported)(const struct fb_backend *b);
-	/* Run the whole sweep on @b; 0 or -errno. */
+	/*
+	 * Run the whole sweep on @b; 0 or -errno. NULL: the sweep is its
+	 * parts, run in order (fb_workload_run()).
+	 */
 	int (*run)(struct fb_ctx *c, const struct fb_backend *b);
+	/*
+	 * The sweep in parts (one series, or one parameter value, each):
+	 * @nparts of them, @run_part runs part @part on @b (returning 0 with
+	 * nothing recorded where @b has no such part). Interleaved rounds
+	 * (rounds.h) run one part on every backend before the next part, so
+	 * that a figure and its control are measured milliseconds apart, not
+	 * a whole sweep apart. NULL: the sweep is one part, @run.
+	 */
+	unsigned int (*nparts)(const struct fb_ctx *c);
+	int (*run_part)(struct fb_ctx *c, const struct fb_backend *b,
+			unsigned int part);
 	/*
 	 * The in-round control of figure @m: the backend whose same figure,
 	 * measured in the same round, divides it (a floor such as eventfd,
@@ -76,6 +90,9 @@ void fb_workload_register(const struct fb_workload *w);
 	}
 int fb_workload_supports(const struct fb_workload *w,
 			 const struct fb_backend *b);
+/* Run the whole sweep of @w on @b: its run, or its parts in order. */
+int fb_workload_run(const struct fb_workload *w, struct fb_ctx *c,
+		    const struct fb_backend *b);
 
 /* "[fencebench] ..." progress line on stdout. */
 void fb_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
