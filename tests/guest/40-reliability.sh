@@ -65,12 +65,13 @@ reverse() { awk '{ l[NR] = $0 } END { for (i = NR; i > 0; i--) print l[i] }'; }
 printk_saved=$(awk '{ print $1 }' /proc/sys/kernel/printk)
 echo 5 > /proc/sys/kernel/printk
 
-# Leaks kmemleak has already reported (its scan thread runs a minute after
-# boot) are not the campaign's: clear them. No scan here: a scan prints
-# "N new suspected memory leaks" to the console, which fails the guest run
-# anyway (vm/kernel-reports), and the two scans after the campaign find
-# every object leaked before it too (a scan reports an object unchanged
-# since the previous one). Each scan takes 13 s on the debug guest (TCG).
+# Leaks kmemleak has already reported (when its scan thread runs: a minute
+# after boot, unless fb-runtests stopped it) are not the campaign's: clear
+# them. No scan here: a scan prints "N new suspected memory leaks" to the
+# console, which fails the guest run anyway (vm/kernel-reports), and the
+# two scans after the campaign find every object leaked before it too (a
+# scan reports an object unchanged since the previous one), so a leak is
+# caught whoever made it. Each scan takes 13 s on the debug guest (TCG).
 kmemleak_ok=0
 if [ -w "$kml" ]; then
 	echo clear > "$kml"
