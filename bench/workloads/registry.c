@@ -5,7 +5,6 @@
  */
 #include "workload.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,8 +61,12 @@ int fb_workload_run(const struct fb_workload *w, struct fb_ctx *c,
 	if (w->run)
 		return w->run(c, b);
 	n = w->nparts(c);
-	for (unsigned int i = 0; i < n; i++)
-		if (w->run_part(c, b, i))
-			err = -EIO;
+	/* Every part runs; the first error is returned. */
+	for (unsigned int i = 0; i < n; i++) {
+		int e = w->run_part(c, b, i);
+
+		if (e && !err)
+			err = e;
+	}
 	return err;
 }
