@@ -85,6 +85,11 @@ help:
 	@echo "  make plots       render the plots of the latest run"
 	@echo "  make compare     compare the latest run with its baseline (RUN=, BASE=;"
 	@echo "                   ACROSS_KERNELS=1: runs of two kernels, per backend)"
+	@echo "  make ab          did my change make fences faster or slower? A (default HEAD) against"
+	@echo "                   B (default the working tree), booted alternately (A=REV B=REV,"
+	@echo "                   A_KERNEL= B_KERNEL= A_KSRC= B_KSRC= A_PATCHES= B_PATCHES=, MODE=, AB_BUDGET=10m)"
+	@echo "  make bisect      GOOD=REV BAD=REV FIGURE=TEXT [THRESHOLD=0.02]: the first commit that moved"
+	@echo "                   a figure (icount A/B against GOOD, through git bisect run)"
 	@echo "  make baseline    make the latest run the baseline of its mode"
 	@echo "  make history     trend plots of every gated figure over the runs in results/ (HISTORY=DIR...)"
 	@echo "  make fuzz        run the ioctl fuzzer in the debug guest (SECONDS=N)"
@@ -185,9 +190,10 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) host-tests
 	@FB_TEST_FLAVOUR=$(TEST_FLAVOUR) tests/run
 
-# Benchmarks: the work is defined in bench/bench.mk (bench-run).
+# Benchmarks: the work is defined in bench/bench.mk (bench-run). Every
+# bench boot is a perf guest: the debug kernel is not built for it.
 bench: deps
-	@$(MAKE) --no-print-directory FLAVOUR="$(FLAVOURS)" initramfs
+	@$(MAKE) --no-print-directory FLAVOUR=perf initramfs
 	@$(MAKE) --no-print-directory bench-run
 
 clean:

@@ -12,7 +12,7 @@ BENCH_HDRS := bench/rounds.h bench/tests/check.h $(wildcard bench/lib/*.h bench/
 	bench/host/*.h) lib/syncdev.h module/include/uapi/fencebench_sync.h
 # Host side: the statistics and result-file parts of bench/lib plus bench/host.
 BENCH_HOST_LIB := bench/lib/results.c bench/lib/stats.c bench/lib/hist.c \
-	bench/host/load.c bench/host/verdict.c
+	bench/host/load.c bench/host/verdict.c bench/host/ab.c
 # results.json is written and read with libjansson (libjansson-dev): its
 # static libjansson.a in the static guest program, the shared one on the host.
 BENCH_JSON_LIBS := -ljansson
@@ -27,11 +27,15 @@ $(FBTOOL): $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 
-HOST_TESTS += $(HOST_TEST_BIN)/bench-stats $(HOST_TEST_BIN)/bench-verdict $(HOST_TEST_BIN)/bench-trace
+HOST_TESTS += $(HOST_TEST_BIN)/bench-stats $(HOST_TEST_BIN)/bench-verdict $(HOST_TEST_BIN)/bench-trace \
+	$(HOST_TEST_BIN)/bench-ab
 $(HOST_TEST_BIN)/bench-stats: bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/stats_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 $(HOST_TEST_BIN)/bench-verdict: bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/verdict_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
+# The A/B verdicts of fbtool ab, on synthetic boots built in memory.
+$(HOST_TEST_BIN)/bench-ab: bench/tests/ab_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS) | $(HOST_TEST_BIN)
+	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ bench/tests/ab_test.c $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
 # The interleaved rounds (guest-side code, tested on the host with fake
 # backends and a fake workload).
 HOST_TESTS += $(HOST_TEST_BIN)/bench-rounds
@@ -57,7 +61,8 @@ MODE ?= auto
 QUICK ?=
 BOOTS ?=
 RUN ?= results/latest
-.PHONY: bench-run plots compare baseline planted-bench history plot-kernels
+.PHONY: bench-run plots compare baseline planted-bench history plot-kernels ab bisect \
+	repro-textpoke
 bench-run: $(FBTOOL)
 	@MODE="$(MODE)" QUICK="$(QUICK)" BOOTS="$(BOOTS)" bench/run-bench
 
@@ -86,3 +91,25 @@ history: $(FBTOOL)
 # One backend's headline figures on two kernels: make plot-kernels A=RUN B=RUN
 plot-kernels: $(FBTOOL)
 	@bench/plot-kernels "$(A)" "$(B)"
+
+# A against B, booted alternately, one verdict per figure (bench/ab,
+# docs/bench.md "make ab"). Each side builds in a tree of its own under
+# build/ab/; the variables are read by bench/ab from the environment.
+A ?=
+B ?=
+ab: deps $(FBTOOL)
+	@A="$(A)" B="$(B)" MODE="$(MODE)" bench/ab
+
+# The first commit between GOOD and BAD that moved FIGURE by more than
+# THRESHOLD (icount A/B against GOOD; bench/bisect).
+GOOD ?=
+BAD ?= HEAD
+FIGURE ?=
+THRESHOLD ?= 0.02
+bisect: deps $(FBTOOL)
+	@GOOD="$(GOOD)" BAD="$(BAD)" FIGURE="$(FIGURE)" THRESHOLD="$(THRESHOLD)" bench/bisect
+
+# How often turning trace events on and off panics a guest (issue 27):
+# make repro-textpoke ARGS='--boots 20 --cpus 2 --load 2'
+repro-textpoke:
+	@bench/repro-textpoke $(ARGS)

@@ -105,6 +105,8 @@ int fb_run_interleaved(struct fb_ctx *c, const struct fb_workload *w,
 		for (unsigned int part = 0; part < nparts && !err; part++) {
 			for (size_t i = 0; i < nb && !err; i++) {
 				rc.failures = 0;
+				fb_running(&rc, w, b[i], r, c->reps, part,
+					   nparts);
 				if (w->run_part)
 					w->run_part(&rc, b[i], part);
 				else

@@ -14,6 +14,9 @@
  *   fbtool baseline RESULTS.json      (the default baseline file of the run)
  *   fbtool summary [--tsv] RESULTS.json
  *   fbtool history OUTDIR BASELINE.json RUN.json... (history.c)
+ *   fbtool ab [--test T] [--alpha F] [--min-effect F] [--target F] [--status]
+ *             [--out DIR] [--label-a S] [--label-b S] [--all] [--figure TEXT]
+ *             --a A1.json,... --b B1.json,...   (ab.c)
  */
 #include <errno.h>
 #include <math.h>
@@ -21,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ab.h"
 #include "history.h"
 #include "load.h"
 #include "results.h"
@@ -127,20 +131,6 @@ static int cmd_meta(int argc, char **argv)
 		printf("%s\n", v);
 	fb_results_free(&r);
 	return v ? 0 : 1;
-}
-
-static void short_key(const struct fb_metric *m, char *buf, size_t n)
-{
-	char x[48] = "";
-
-	if (m->xname[0])
-		snprintf(x, sizeof(x), " %s=%g", m->xname, m->x);
-	snprintf(buf, n, "%s %s %s%s %s cpus=%d%s", m->workload, m->backend,
-		 m->series, x, m->metric, m->vcpus,
-		 m->numa > 1 ? " numa=2" : "");
-	if (m->numa > 2)
-		snprintf(buf + strlen(buf) - 1, n - strlen(buf) + 1, "%d",
-			 m->numa);
 }
 
 /*
@@ -399,7 +389,7 @@ static int cmd_compare(int argc, char **argv)
 		struct fb_cmp c;
 
 		fb_metric_key(b, key, sizeof(key));
-		short_key(b, name, sizeof(name));
+		fb_figure_name(b, name, sizeof(name));
 		n = fb_results_find(&now, key);
 		if (!b->gate && !all)
 			continue;
@@ -470,6 +460,30 @@ static int cmd_compare(int argc, char **argv)
 		return 0;
 	}
 	failed += missing_required(&now);
+	/*
+	 * Figures the run has and the baseline has not (a new backend,
+	 * workload or sweep point): listed, so that they are seen, but not
+	 * gated until a baseline that has them is taken.
+	 */
+	{
+		int fresh = 0;
+
+		for (size_t k = 0; k < now.nm; k++) {
+			const struct fb_metric *n = &now.m[k];
+			char key[512], name[256];
+
+			fb_metric_key(n, key, sizeof(key));
+			if (!n->gate || fb_results_find(&base, key))
+				continue;
+			fb_figure_name(n, name, sizeof(name));
+			printf("%-4s %-62s %12s %12.6g   (new: not in the baseline, not gated until a "
+			       "baseline has it)\n", "new", name, "-", n->value);
+			fresh++;
+		}
+		if (fresh)
+			printf("# %d gated figures of this run are new (not in the baseline): shown, "
+			       "not gated; make baseline to gate them\n", fresh);
+	}
 	if (untested)
 		printf("# %d figures untested: in %s the boot is the replicate, and a side had one "
 		       "boot (run with BOOTS=2 or more)\n", untested, mode);
@@ -488,8 +502,10 @@ static int cmd_compare(int argc, char **argv)
  * Headline figure of @workload for @backend (docs/bench.md, "Summary
  * table"): the first "series:metric" of the workload's own list, which
  * fencebench records as meta "headline_<workload>", that the run has;
- * in a run without that list, the workload's first figure. The largest
- * sweep value is the headline.
+ * in a run without that list, the workload's first figure. A figure
+ * without a swept parameter comes first (wakeup's gap 0 before its idle
+ * gaps), else the largest sweep value is the headline. @vcpus < 0: of any
+ * guest size.
  */
 static const struct fb_metric *headline(const struct fb_results *r,
 					const char *workload,
@@ -516,9 +532,11 @@ static const struct fb_metric *headline(const struct fb_results *r,
 			    strcmp(m->backend, backend) ||
 			    strcmp(m->series, tok) ||
 			    strcmp(m->metric, metric) ||
-			    m->vcpus != vcpus || m->numa > 1)
+			    (vcpus >= 0 && m->vcpus != vcpus) || m->numa > 1)
 				continue;
-			if (!best || m->x > best->x)
+			/* An unswept figure before any point of a sweep. */
+			if (!best || (best->xname[0] &&
+				      (!m->xname[0] || m->x > best->x)))
 				best = m;
 		}
 	}
@@ -526,7 +544,8 @@ static const struct fb_metric *headline(const struct fb_results *r,
 		const struct fb_metric *m = &r->m[i];
 
 		if (!strcmp(m->workload, workload) &&
-		    !strcmp(m->backend, backend) && m->vcpus == vcpus &&
+		    !strcmp(m->backend, backend) &&
+		    (vcpus < 0 || m->vcpus == vcpus) &&
 		    m->numa <= 1)
 			best = m;
 	}
@@ -598,6 +617,13 @@ static int cmd_summary(int argc, char **argv)
 			const struct fb_metric *m = headline(&r, wls[w], bes[b],
 							     vcpus);
 			const struct fb_metric *ml, *ev;
+
+			/*
+			 * A workload measured in a boot of other vCPUs only
+			 * (tcg: breakdown in a 1-vCPU boot): its own.
+			 */
+			if (!m)
+				m = headline(&r, wls[w], bes[b], -1);
 			char fig[96], rm[16] = "-", re[16] = "-";
 
 			if (!m)
@@ -606,7 +632,7 @@ static int cmd_summary(int argc, char **argv)
 			/* The floor: eventfd's same figure, else its headline. */
 			ev = same_figure(&r, m, "eventfd");
 			if (!ev)
-				ev = headline(&r, wls[w], "eventfd", vcpus);
+				ev = headline(&r, wls[w], "eventfd", m->vcpus);
 			if (ml && ml->value > 0)
 				snprintf(rm, sizeof(rm), "%.2fx",
 					 m->value / ml->value);
@@ -674,6 +700,124 @@ static int cmd_kernel(int argc, char **argv, int baseline)
 	return 0;
 }
 
+/* "a.json,b.json": each file loaded into (*rs)[i]; -1 (said why) on error. */
+static int load_list(char *list, struct fb_results **rs, size_t *n)
+{
+	char *save = NULL;
+
+	*n = 0;
+	*rs = calloc(strlen(list) / 2 + 1, sizeof(**rs));
+	if (!*rs)
+		return -1;
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		fb_results_init(&(*rs)[*n]);
+		if (load_or_die(&(*rs)[(*n)++], f))
+			return -1;
+	}
+	return 0;
+}
+
+static int ab_number(const char *opt, const char *s, double lo, double hi, double *v)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	if (end == s || *end || !(*v >= lo && *v <= hi)) {
+		fprintf(stderr, "fbtool ab: %s %s: not a number in [%g, %g]\n", opt, s, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+/* fbtool ab: exit 0, 1 (a gated figure slower), 2 (bad input), 3 (--status: not settled). */
+static int cmd_ab(int argc, char **argv)
+{
+	struct fb_ab_opts o = { FB_AB_AUTO, NAN, NAN, NAN, 0, "", "", NULL };
+	struct fb_results *a = NULL, *b = NULL;
+	char *la = NULL, *lb = NULL, err[512];
+	const char *out = NULL;
+	size_t na = 0, nb = 0;
+	int status = 0, rc = 2, bad = 0;
+	struct fb_ab ab;
+
+	for (int i = 0; i < argc && !bad; i++) {
+		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+		int takes = strcmp(opt, "--status") && strcmp(opt, "--all");
+
+		if (takes && !val) {
+			fprintf(stderr, "fbtool ab: %s needs a value\n", opt);
+			bad = 1;
+		} else if (!strcmp(opt, "--a")) {
+			la = argv[i + 1];
+		} else if (!strcmp(opt, "--b")) {
+			lb = argv[i + 1];
+		} else if (!strcmp(opt, "--test")) {
+			o.test = !strcmp(val, "controls") ? FB_AB_CONTROLS :
+				 !strcmp(val, "paired") ? FB_AB_PAIRED :
+				 !strcmp(val, "repetitions") ? FB_AB_REPETITIONS : FB_AB_AUTO;
+			if (o.test == FB_AB_AUTO && strcmp(val, "auto")) {
+				fprintf(stderr, "fbtool ab: --test %s: auto, controls, paired or repetitions\n", val);
+				bad = 1;
+			}
+		} else if (!strcmp(opt, "--alpha")) {
+			bad = ab_number(opt, val, 1e-12, 0.5, &o.alpha);
+		} else if (!strcmp(opt, "--min-effect")) {
+			bad = ab_number(opt, val, 0, 10, &o.min_effect);
+		} else if (!strcmp(opt, "--target")) {
+			bad = ab_number(opt, val, 1, 1e6, &o.target);
+		} else if (!strcmp(opt, "--out")) {
+			out = val;
+		} else if (!strcmp(opt, "--label-a")) {
+			o.label_a = val;
+		} else if (!strcmp(opt, "--label-b")) {
+			o.label_b = val;
+		} else if (!strcmp(opt, "--status")) {
+			status = 1;
+		} else if (!strcmp(opt, "--all")) {
+			o.all = 1;
+		} else if (!strcmp(opt, "--figure")) {
+			o.figure = val;
+		} else {
+			fprintf(stderr, "fbtool ab: unknown option %s\n", opt);
+			bad = 1;
+		}
+		i += takes;
+	}
+	if (!bad && (!la || !lb)) {
+		fprintf(stderr, "fbtool ab: both --a and --b are needed (comma-separated results.json files)\n");
+		bad = 1;
+	}
+	if (bad)
+		fprintf(stderr, "usage: fbtool ab [--test auto|controls|paired|repetitions] [--alpha F] [--min-effect F]\n"
+				"                 [--target F] [--status] [--out DIR] [--label-a S] [--label-b S] [--all]\n"
+				"                 [--figure TEXT]\n"
+				"                 --a A1.json,A2.json,... --b B1.json,B2.json,...\n");
+	else if (!load_list(la, &a, &na) && !load_list(lb, &b, &nb)) {
+		if (fb_ab_run(a, na, b, nb, &o, &ab, err, sizeof(err))) {
+			fprintf(stderr, "fbtool ab: %s\n", err);
+		} else {
+			if (status)
+				rc = fb_ab_print_status(&ab, stdout);
+			else
+				fb_ab_print(&ab, stdout);
+			rc = status ? rc : ab.slower ? 1 : 0;
+			bad = out ? fb_ab_write(&ab, out) : 0;
+			if (bad) {
+				fprintf(stderr, "fbtool ab: %s: %s\n", out, strerror(-bad));
+				rc = 2;
+			}
+			fb_ab_free(&ab);
+		}
+	}
+	for (size_t i = 0; i < na; i++)
+		fb_results_free(&a[i]);
+	for (size_t i = 0; i < nb; i++)
+		fb_results_free(&b[i]);
+	free(a);
+	free(b);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	int rc = 2;
@@ -691,6 +835,8 @@ int main(int argc, char **argv)
 			rc = cmd_summary(argc - 2, argv + 2);
 		else if (!strcmp(argv[1], "history"))
 			rc = fb_cmd_history(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "ab"))
+			return cmd_ab(argc - 2, argv + 2);	/* its own messages */
 		else if (!strcmp(argv[1], "kernel"))
 			rc = cmd_kernel(argc - 2, argv + 2, 0);
 		else if (!strcmp(argv[1], "baseline"))
@@ -706,6 +852,7 @@ int main(int argc, char **argv)
 			"       fbtool kernel RESULTS.json\n"
 			"       fbtool baseline RESULTS.json\n"
 			"       fbtool summary [--tsv] RESULTS.json\n"
-			"       fbtool history OUTDIR BASELINE.json RUN.json...\n");
+			"       fbtool history OUTDIR BASELINE.json RUN.json...\n"
+			"       fbtool ab [OPTIONS] --a A1.json,... --b B1.json,...\n");
 	return rc;
 }

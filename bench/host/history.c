@@ -179,7 +179,15 @@ int fb_cmd_history(int argc, char **argv)
 	char path[4096], gk[512], bs[32], rs[32];
 	int err = 0, flagged = 0;
 	FILE *groups;
+	/*
+	 * --no-bands: there is no baseline of this kernel and mode; the file
+	 * in its place (the newest run) only says which figures to draw, and
+	 * every run is plotted without a band or a verdict.
+	 */
+	int no_bands = argc > 0 && !strcmp(argv[0], "--no-bands");
 
+	argc -= no_bands;
+	argv += no_bands;
 	if (argc < 3)
 		return 2;
 	dir = argv[0];
@@ -214,8 +222,8 @@ int fb_cmd_history(int argc, char **argv)
 		r->kernel = meta_or(&r->r, "kernel_version", "?");
 		/* As fbtool compare: no verdict across kernel series. */
 		fb_kernel_series(&r->r, rs, sizeof(rs));
-		r->judged = !strcmp(rs, bs);
-		if (!r->judged)
+		r->judged = !no_bands && !strcmp(rs, bs);
+		if (!r->judged && !no_bands)
 			printf("no verdict for %s: kernel %s, the baseline's is %s (plotted only)\n",
 			       r->path, *rs ? rs : "?", *bs ? bs : "?");
 		r->date = meta_or(&r->r, "date", "?");

@@ -400,6 +400,7 @@ static const struct fb_workload fb_wl_breakdown = {
 	.params = breakdown_params,
 	.supported = breakdown_supported,
 	.run = breakdown_run,
+	.patches_text = 1,
 };
 
 FB_WORKLOAD_REGISTER(fb_wl_breakdown);

@@ -23,6 +23,24 @@ void fb_progress(const char *fmt, ...)
 	fflush(stdout);
 }
 
+void fb_running(const struct fb_ctx *c, const struct fb_workload *w,
+		const struct fb_backend *b, unsigned int round,
+		unsigned int nrounds, unsigned int part, unsigned int nparts)
+{
+	FILE *f;
+
+	if (!c->running_path)
+		return;
+	/* Written between measurements, never inside one. */
+	f = fopen(c->running_path, "w");
+	if (!f)
+		return;
+	fprintf(f, "workload %s, backend %s, round %u of %u, part %u of %u\n",
+		w->name, b ? b->name : "-", round + 1, nrounds, part + 1,
+		nparts);
+	fclose(f);
+}
+
 int fb_fail(struct fb_ctx *c, int err, const char *what)
 {
 	c->failures++;

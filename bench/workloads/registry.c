@@ -58,12 +58,17 @@ int fb_workload_run(const struct fb_workload *w, struct fb_ctx *c,
 	unsigned int n;
 	int err = 0;
 
-	if (w->run)
+	if (w->run) {
+		fb_running(c, w, b, 0, 1, 0, 1);
 		return w->run(c, b);
+	}
 	n = w->nparts(c);
 	/* Every part runs; the first error is returned. */
 	for (unsigned int i = 0; i < n; i++) {
-		int e = w->run_part(c, b, i);
+		int e;
+
+		fb_running(c, w, b, 0, 1, i, n);
+		e = w->run_part(c, b, i);
 
 		if (e && !err)
 			err = e;

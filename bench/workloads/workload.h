@@ -26,6 +26,11 @@ struct fb_ctx {
 	unsigned int iters;	/* operations per repetition (create, merge, ...) */
 	int vcpus, numa;
 	int failures;		/* errors met (the run exits non-zero) */
+	/*
+	 * File naming the step that runs now (fb_running()), or NULL: a
+	 * guest that dies leaves it behind, so the host can say where.
+	 */
+	const char *running_path;
 };
 
 struct fb_workload {
@@ -69,6 +74,16 @@ struct fb_workload {
 	 * (rounds.h). Not set: every figure is only ever absolute.
 	 */
 	const char *(*floor)(const struct fb_metric *m, int *gate);
+	/*
+	 * It patches kernel text while other work runs: it turns trace
+	 * events on and off (static keys: text_poke_bp() writes an int3,
+	 * then the rest, then the first byte). Multi-threaded TCG has let
+	 * another vCPU execute the int3 after the patch was done and panic
+	 * the guest (docs/bench.md, "Text patching under TCG"), so under tcg
+	 * such a workload runs only in a guest of one vCPU: in a 2-vCPU tcg
+	 * guest fencebench skips it, and run-bench gives it a 1-vCPU boot.
+	 */
+	int patches_text;
 };
 
 /*
@@ -94,6 +109,14 @@ int fb_workload_supports(const struct fb_workload *w,
 int fb_workload_run(const struct fb_workload *w, struct fb_ctx *c,
 		    const struct fb_backend *b);
 
+/*
+ * Note the step about to run (@part < @nparts of round @round < @nrounds
+ * of @w on @b) in c->running_path, replacing what was there: the host
+ * names it when the guest dies (bench/run-bench). @b may be NULL.
+ */
+void fb_running(const struct fb_ctx *c, const struct fb_workload *w,
+		const struct fb_backend *b, unsigned int round,
+		unsigned int nrounds, unsigned int part, unsigned int nparts);
 /* "[fencebench] ..." progress line on stdout. */
 void fb_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
