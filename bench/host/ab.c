@@ -945,44 +945,29 @@ static void write_csv(const struct fb_ab *ab, FILE *f)
 	}
 }
 
-/* @dir/@name through @name.tmp and a rename: a reader never sees half a file. */
-static int write_atomic(const struct fb_ab *ab, const char *dir, const char *name,
-			json_t *doc)
+static int fill_json(FILE *f, const void *doc)
 {
-	char path[4096], tmp[4200];
-	FILE *f;
-	int err = 0;
+	return json_dumpf(doc, f, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
+	       fputc('\n', f) == EOF;
+}
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	if (doc)
-		err = json_dumpf(doc, f, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
-		      fputc('\n', f) == EOF;
-	else
-		write_csv(ab, f);
-	if (ferror(f))
-		err = 1;
-	err = err ? -EIO : 0;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err)
-		remove(tmp);
-	return err;
+static int fill_csv(FILE *f, const void *ab)
+{
+	write_csv(ab, f);
+	return 0;
 }
 
 int fb_ab_write(const struct fb_ab *ab, const char *dir)
 {
 	json_t *doc = ab_json(ab);
+	char path[4096];
 	int err;
 
 	if (!doc)
 		return -ENOMEM;
-	err = write_atomic(ab, dir, "ab.json", doc);
+	snprintf(path, sizeof(path), "%s/ab.json", dir);
+	err = fb_write_atomic(path, fill_json, doc);
 	json_decref(doc);
-	return err ?: write_atomic(ab, dir, "ab.csv", NULL);
+	snprintf(path, sizeof(path), "%s/ab.csv", dir);
+	return err ?: fb_write_atomic(path, fill_csv, ab);
 }

@@ -559,32 +559,43 @@ static int dump(FILE *f, const json_t *v, const char *name, int depth)
 	return err;
 }
 
-int fb_results_write_json(const struct fb_results *r, const char *path)
+int fb_write_atomic(const char *path, int (*fill)(FILE *f, const void *arg),
+		    const void *arg)
 {
-	json_t *doc = results_json(r);
-	char tmp[4096];
+	char tmp[4200];
 	FILE *f;
 	int err = 0;
 
-	/* Out of memory (or a metric name that is not UTF-8). */
-	if (!doc)
-		return -ENOMEM;
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	f = fopen(tmp, "w");
-	if (!f) {
-		err = -errno;
-		json_decref(doc);
-		return err;
-	}
-	if (dump(f, doc, NULL, 0) || fputc('\n', f) == EOF || ferror(f))
+	if (!f)
+		return -errno;
+	if (fill(f, arg) || ferror(f))
 		err = -EIO;
-	json_decref(doc);
 	if (fclose(f) && !err)
 		err = -errno;
 	if (!err && rename(tmp, path))
 		err = -errno;
 	if (err)
 		remove(tmp);
+	return err;
+}
+
+static int fill_json(FILE *f, const void *doc)
+{
+	return dump(f, doc, NULL, 0) || fputc('\n', f) == EOF;
+}
+
+int fb_results_write_json(const struct fb_results *r, const char *path)
+{
+	json_t *doc = results_json(r);
+	int err;
+
+	/* Out of memory (or a metric name that is not UTF-8). */
+	if (!doc)
+		return -ENOMEM;
+	err = fb_write_atomic(path, fill_json, doc);
+	json_decref(doc);
 	return err;
 }
 

@@ -16,6 +16,7 @@
 #define FB_RESULTS_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "hist.h"
@@ -110,6 +111,12 @@ void fb_metric_key(const struct fb_metric *m, char *buf, size_t n);
 const struct fb_metric *fb_results_find(const struct fb_results *r,
 					const char *key);
 
+/*
+ * Write @path through @path.tmp and a rename, so that a reader never sees
+ * half a file: @fill writes the content (non-zero: it failed). 0 or -errno.
+ */
+int fb_write_atomic(const char *path, int (*fill)(FILE *f, const void *arg),
+		    const void *arg);
 /* Write results.json atomically (tmp + rename). 0 or -errno. */
 int fb_results_write_json(const struct fb_results *r, const char *path);
 /*
