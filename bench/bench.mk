@@ -97,8 +97,12 @@ plot-kernels: $(FBTOOL)
 # build/ab/; the variables are read by bench/ab from the environment.
 A ?=
 B ?=
+# It runs from a copy of bench/ab: bash reads a script as it goes, and an
+# edit of it during a long run would break that run.
 ab: deps $(FBTOOL)
-	@A="$(A)" B="$(B)" MODE="$(MODE)" bench/ab
+	@snap=$$(mktemp /tmp/fencebench-ab.XXXXXX) && cp bench/ab "$$snap" && \
+		A="$(A)" B="$(B)" MODE="$(MODE)" AB_ROOT="$(CURDIR)" bash "$$snap"; \
+		rc=$$?; rm -f "$$snap"; exit $$rc
 
 # The first commit between GOOD and BAD that moved FIGURE by more than
 # THRESHOLD (icount A/B against GOOD; bench/bisect).
