@@ -99,7 +99,14 @@ static int record(struct fb_ctx *c, struct fb_fig *f, double *lat,
 	fb_sort_doubles(lat, n);
 	for (size_t k = 0; k < NPCTS && !err; k++) {
 		f->metric = pcts[k].name;
-		f->gate = pcts[k].gate;
+		/*
+		 * After an idle gap only the p50 is gated: the p90 falls on
+		 * the edge between wake-ups that find the waiter's vCPU still
+		 * polling and those that need the IPI out of idle, and moved
+		 * by 13 to 25 % between two icount runs whose code differed
+		 * by 3 instructions (docs/bench.md, wakeup).
+		 */
+		f->gate = pcts[k].gate && !(f->xname && pcts[k].p > 50);
 		err = fb_record_value(c, f, fb_percentile_sorted(lat, n,
 								 pcts[k].p),
 				      per[k], reps);
