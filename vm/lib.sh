@@ -275,3 +275,10 @@ fb_gen_init_cpio() {
 	fi
 	printf '%s\n' "$bin"
 }
+
+# The workload names a fencebench binary lists (`fencebench --list`), one
+# a line, in its order (bench/ab, bench/bisect).
+fb_workload_names() {
+	"$1" --list 2>/dev/null |
+		awk '/^workloads/ { w = 1; next } /^[a-z]/ { w = 0 } w && /^  [a-z]/ { print $1 }'
+}
