@@ -142,36 +142,96 @@ static int test_boots(const struct fb_side *b, const struct fb_side *n,
 	return 1;
 }
 
-/*
- * icount: the threshold of a figure whose baseline pools several reruns
- * that disagree (an SMP icount figure that depends on where a host-timed
- * event lands, docs/bench.md) grows to twice their spread, and to at
- * least FB_NONDET_MIN, so that the gate is as strict as the figure is
- * reproducible and no stricter.
- */
-static double icount_threshold(const struct fb_side *b, double thr)
+/* How far apart the baseline's reruns put a figure: max/min - 1, or 0. */
+static double boots_spread(const struct fb_side *b)
 {
-	double lo = INFINITY, hi = 0, spread;
+	double lo = INFINITY, hi = 0;
 
 	if (b->nboots < 2)
-		return thr;
+		return 0;
 	for (size_t i = 0; i < b->nboots; i++) {
 		lo = fmin(lo, b->boots[i]);
 		hi = fmax(hi, b->boots[i]);
 	}
-	if (!(lo > 0))
+	return lo > 0 ? hi / lo - 1.0 : 0;
+}
+
+/*
+ * Did the baseline's reruns repeat differently, even where their figures
+ * agree? Pooled reruns append their repetitions rerun by rerun (results.c);
+ * with the same count each, those of a reproducible figure are the same
+ * sequence, within FB_REPRO_TOL.
+ */
+static int reps_differ(const struct fb_side *b)
+{
+	size_t k;
+
+	if (b->nboots < 2 || !b->nreps || b->nreps % b->nboots)
+		return 0;
+	k = b->nreps / b->nboots;
+	for (size_t j = 1; j < b->nboots; j++)
+		for (size_t i = 0; i < k; i++)
+			if (fabs(b->reps[j * k + i] - b->reps[i]) >
+			    FB_REPRO_TOL * fabs(b->reps[i]))
+				return 1;
+	return 0;
+}
+
+/*
+ * How far from the baseline's value the statistic @st of @k repetitions
+ * lands when they are drawn from the baseline's pooled repetitions (99 %
+ * of draws, the farther side): how far a rerun's figure can move when
+ * its repetitions come from the same mixture of modes.
+ */
+static double stat_spread(const struct fb_side *b, enum fb_stat st, size_t k)
+{
+	double lo, hi;
+
+	if (!(b->value > 0) || b->nreps < 2 || !k)
+		return 0;
+	fb_bootstrap_stat_range(st, b->reps, b->nreps, k, 2000, 0.01, 12345,
+				&lo, &hi);
+	if (!isfinite(lo) || !isfinite(hi))
+		return 0;
+	return fmax(hi / b->value - 1.0, 1.0 - lo / b->value);
+}
+
+/*
+ * icount: the threshold of a figure whose baseline pools reruns that
+ * disagree (an icount figure that depends on where a host-timed event
+ * lands, docs/bench.md) grows so that the gate is as strict as the
+ * figure is reproducible and no stricter:
+ * - reruns whose figures differ by more than FB_REPRO_TOL: at least
+ *   FB_NONDET_MIN and FB_SPREAD_FACTOR times that spread;
+ * - reruns whose repetitions differ (whether or not their figures do):
+ *   at least FB_SPREAD_FACTOR times stat_spread(). A batch figure whose
+ *   repetitions fall in modes (an RCU callback batch landing inside the
+ *   timed loop or not) can have reruns with the same median by chance
+ *   and a later one in another mode; a figure that is a robust statistic
+ *   of repetitions with the odd outlier keeps its threshold.
+ */
+static double icount_threshold(const struct fb_side *b,
+			       const struct fb_side *n, double thr)
+{
+	double spread = boots_spread(b);
+	enum fb_stat st = n->nreps >= 2 ? stat_of(n) : FB_STAT_MEDIAN;
+	size_t k;
+
+	if (b->nboots < 2)
 		return thr;
-	spread = hi / lo - 1.0;
-	if (spread <= FB_REPRO_TOL)
+	k = n->nreps ? n->nreps : b->nreps / b->nboots;
+	if (spread > FB_REPRO_TOL)
+		thr = fmax(fmax(thr, FB_NONDET_MIN), FB_SPREAD_FACTOR * spread);
+	else if (!reps_differ(b))
 		return thr;
-	return fmax(fmax(thr, FB_NONDET_MIN), FB_SPREAD_FACTOR * spread);
+	return fmax(thr, FB_SPREAD_FACTOR * stat_spread(b, st, k));
 }
 
 void fb_compare(const struct fb_side *b, const struct fb_side *n,
 		const struct fb_policy *pol, struct fb_cmp *out)
 {
 	double thr = pol->by_boot ? pol->threshold :
-				    icount_threshold(b, pol->threshold);
+				    icount_threshold(b, n, pol->threshold);
 	int tested;
 
 	if (b->vcpus > 1)

@@ -34,7 +34,12 @@
  * rerun of an unchanged tree 1.4 % off the pool). A figure whose reruns
  * agree, exactly or within FB_REPRO_TOL (a tick landing in another round:
  * the 10th percentile of SMP pollscale rounds), keeps the mode's
- * threshold (1 %).
+ * threshold (1 %). Reruns whose figures agree but whose repetitions do
+ * not (a batch figure whose repetitions fall in modes, its median in the
+ * same one by chance) are not reproducible either: the threshold of a
+ * figure whose reruns repeat differently is at least FB_SPREAD_FACTOR
+ * times how far its statistic of a run's repetitions, drawn from the
+ * pooled ones, lands from the baseline (99 % of draws; verdict.c).
  */
 #ifndef FB_VERDICT_H
 #define FB_VERDICT_H

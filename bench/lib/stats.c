@@ -293,20 +293,48 @@ static double iqm_in_place(double *tmp, size_t n)
 	return sum / (double)(hi - lo);
 }
 
-static double resampled_stat(enum fb_stat stat, const double *v, size_t n,
-			     double *tmp, uint64_t *rng)
+/* @stat of @k draws (with replacement) from the @n values of @v. */
+static double drawn_stat(enum fb_stat stat, const double *v, size_t n,
+			 size_t k, double *tmp, uint64_t *rng)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < k; i++)
 		tmp[i] = v[fb_rand_next(rng) % n];
 	switch (stat) {
 	case FB_STAT_IQM:
-		return iqm_in_place(tmp, n);
+		return iqm_in_place(tmp, k);
 	case FB_STAT_P10:
-		fb_sort_doubles(tmp, n);
-		return fb_percentile_sorted(tmp, n, 10.0);
+		fb_sort_doubles(tmp, k);
+		return fb_percentile_sorted(tmp, k, 10.0);
 	default:
-		return median_in_place(tmp, n);
+		return median_in_place(tmp, k);
 	}
+}
+
+static double resampled_stat(enum fb_stat stat, const double *v, size_t n,
+			     double *tmp, uint64_t *rng)
+{
+	return drawn_stat(stat, v, n, n, tmp, rng);
+}
+
+void fb_bootstrap_stat_range(enum fb_stat stat, const double *v, size_t n,
+			     size_t k, unsigned int iters, double alpha,
+			     uint64_t seed, double *lo, double *hi)
+{
+	double *stats = malloc(iters * sizeof(double));
+	double *tmp = malloc((k ? k : 1) * sizeof(double));
+	uint64_t rng = seed ? seed : 0x9E3779B97F4A7C15ull;
+
+	*lo = *hi = NAN;
+	if (!stats || !tmp || !n || !k || !iters)
+		goto out;
+	for (unsigned int i = 0; i < iters; i++)
+		stats[i] = drawn_stat(stat, v, n, k, tmp, &rng);
+	fb_sort_doubles(stats, iters);
+	*lo = fb_percentile_sorted(stats, iters, 100.0 * alpha / 2.0);
+	*hi = fb_percentile_sorted(stats, iters, 100.0 * (1.0 - alpha / 2.0));
+out:
+	free(stats);
+	free(tmp);
 }
 
 void fb_bootstrap_stat_ratio_ci(enum fb_stat stat, const double *a, size_t na,

@@ -95,5 +95,15 @@ void fb_bootstrap_stat_ratio_ci(enum fb_stat stat, const double *a, size_t na,
 				const double *b, size_t nb, unsigned int iters,
 				double alpha, uint64_t seed, double *lo,
 				double *hi);
+/*
+ * Where @stat of @k values drawn at random (with replacement) from the @n
+ * values of @v lands: its 100 * @alpha / 2 and 100 * (1 - @alpha / 2)
+ * percentiles over @iters draws from a fixed @seed. How far the figure
+ * of a run of @k repetitions can move when its repetitions come from
+ * the same mixture as @v.
+ */
+void fb_bootstrap_stat_range(enum fb_stat stat, const double *v, size_t n,
+			     size_t k, unsigned int iters, double alpha,
+			     uint64_t seed, double *lo, double *hi);
 
 #endif /* FB_STATS_H */

@@ -206,6 +206,59 @@ static void test_icount_rerun_spread(void)
 }
 
 /*
+ * icount: reruns whose figures agree but whose repetitions differ. The
+ * CI case: merge_close_batch_ns, 5 repetitions a run in three modes (an
+ * RCU batch landing in the timed loop or not); three reruns with the
+ * median in the middle mode, a later rerun of the same tree with its
+ * median in the upper one (+4.2 %) is not a regression, +15 % is. A
+ * figure whose reruns repeat identically keeps 1 %, and so does a robust
+ * one whose reruns differ only in an outlier.
+ */
+static void test_icount_reps_differ(void)
+{
+	double base[15] = { 4890, 5037, 5082, 5268, 5300,
+			    5020, 5084, 4893, 5288, 5318,
+			    5083, 4891, 5021, 5272, 5090 };
+	double same[15] = { 4890, 5037, 5082, 5268, 5300,
+			    4890, 5037, 5082, 5268, 5300,
+			    4890, 5037, 5082, 5268, 5300 };
+	double outlier[15] = { 3530, 3530, 3530, 3530, 3530,
+			       3530, 3530, 38000, 3530, 3530,
+			       3530, 3530, 3530, 3530, 3530 };
+	double boots[3] = { 5082, 5084, 5083 }, sboots[3] = { 5082, 5082, 5082 };
+	double oboots[3] = { 3530, 3530, 3530 };
+	double now[5] = { 5030, 5270, 5298, 5300, 5400 }, now_o[5];
+	struct fb_policy p;
+	struct fb_cmp r;
+
+	fb_policy_for_mode("icount", &p);
+	fb_compare(&(struct fb_side){ 5083, base, 15, boots, 3, 1 },
+		   &(struct fb_side){ 5298, now, 5, NULL, 0, 1 }, &p, &r);
+	CHECK(r.v == FB_SAME && r.threshold > 0.05,
+	      "modes, reruns' medians agree: +4.2%% same at threshold %g (got %s)",
+	      r.threshold, fb_verdict_name(r.v));
+	for (int i = 0; i < 5; i++)
+		now[i] = 5083 * 1.15 + i;
+	fb_compare(&(struct fb_side){ 5083, base, 15, boots, 3, 1 },
+		   &(struct fb_side){ fb_median(now, 5), now, 5, NULL, 0, 1 },
+		   &p, &r);
+	CHECK(r.v == FB_REGRESSED, "modes: +15%% regressed at threshold %g (got %s)",
+	      r.threshold, fb_verdict_name(r.v));
+	fb_compare(&(struct fb_side){ 5082, same, 15, sboots, 3, 1 },
+		   &(struct fb_side){ 5150, same, 5, NULL, 0, 1 }, &p, &r);
+	CHECK(fabs(r.threshold - 0.01) < 1e-12,
+	      "reruns repeat identically: threshold stays 1%% (got %g)",
+	      r.threshold);
+	for (int i = 0; i < 5; i++)
+		now_o[i] = 3530 * 1.02;
+	fb_compare(&(struct fb_side){ 3530, outlier, 15, oboots, 3, 1 },
+		   &(struct fb_side){ 3530 * 1.02, now_o, 5, NULL, 0, 1 }, &p, &r);
+	CHECK(r.v == FB_REGRESSED && fabs(r.threshold - 0.01) < 1e-12,
+	      "one outlier rep: threshold stays 1%%, +2%% regressed (got %g, %s)",
+	      r.threshold, fb_verdict_name(r.v));
+}
+
+/*
  * icount: the printed ratio is the one the interval is about. A figure
  * whose value is the interquartile mean of its rounds (pollscale) gets the
  * ratio of the IQMs and an interval around it, not one of the medians
@@ -284,6 +337,7 @@ int main(void)
 	test_boots_needed();
 	test_three_boots();
 	test_icount_rerun_spread();
+	test_icount_reps_differ();
 	test_icount_ratio_matches_interval();
 	test_icount_p10_figure();
 	printf("%d passed, %d failed\n", passed, failed);
