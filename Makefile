@@ -15,6 +15,12 @@ SHELL := /bin/bash
 # run, guest boots included, uses the same kernel.
 KERNEL ?= 6.1
 KSRC ?=
+# KERNEL_PATCHES=DIR: Debian's kernel with the series DIR/*.patch applied
+# (e.g. patches/linux/sw_sync-race), with its own cache and build folder.
+KERNEL_PATCHES ?=
+ifneq ($(KERNEL_PATCHES),)
+export FENCEBENCH_KERNEL_PATCHES := $(abspath $(KERNEL_PATCHES))
+endif
 ifneq ($(filter command line environment environment override,$(origin KERNEL)),)
 export FENCEBENCH_KERNEL := $(KERNEL)
 endif
@@ -23,6 +29,7 @@ export FENCEBENCH_KSRC := $(abspath $(KSRC))
 endif
 # $(shell) does not see exported variables (make before 4.4): FB_ENV passes them.
 FB_ENV = FENCEBENCH_KERNEL='$(FENCEBENCH_KERNEL)' FENCEBENCH_KSRC='$(FENCEBENCH_KSRC)' \
+	FENCEBENCH_KERNEL_PATCHES='$(FENCEBENCH_KERNEL_PATCHES)' \
 	FENCEBENCH_KSRC_KEY='$(FENCEBENCH_KSRC_KEY)' FENCEBENCH_KSRC_KEY_TREE='$(FENCEBENCH_KSRC_KEY_TREE)'
 KERNEL_CHECK := $(shell $(FB_ENV) && . vm/lib.sh && fb_kernel_check 2>&1 && echo ok)
 ifneq ($(lastword $(KERNEL_CHECK)),ok)
@@ -153,7 +160,7 @@ modules: kernel
 				echo "[fencebench] modules: $$d ($$f): up to date"; \
 			else \
 				echo "[fencebench] modules: $$d ($$f)"; rm -f $$log.key; \
-				$(MAKE) -s -C $$kdir M=$$dst/$$d W=1 modules > $$log 2>&1; rc=$$?; \
+				$(MAKE) -s -C $$kdir M=$$dst/$$d W=1 FB_FLAVOUR=$$f modules > $$log 2>&1; rc=$$?; \
 				cat $$log; \
 				if [ $$rc != 0 ]; then echo "[fencebench] error: module build of $$d failed"; exit 1; fi; \
 				if grep -q 'warning:' $$log; then \
@@ -161,7 +168,8 @@ modules: kernel
 				echo "$$key" > $$log.key; \
 			fi; \
 			for m in $$(cat $$dst/$$d/modules.order); do \
-				m=$$(basename $$m); ko=$${m%.*}.ko; cp $$dst/$$d/$$ko $$dst/modules/ && echo $$ko >> $$dst/modules/load.list; \
+				m=$$(basename $$m); ko=$${m%.*}.ko; cp $$dst/$$d/$$ko $$dst/modules/ || exit 1; \
+				case $$ko in *_test.ko) ;; *) echo $$ko >> $$dst/modules/load.list;; esac; \
 			done; \
 		done; \
 	done

@@ -15,6 +15,12 @@ fb_log() { printf '[fencebench] %s\n' "$*" >&2; }
 #   read-only: configured and built out of tree (O=) in the cache, its
 #   cache key naming its version and commit (fb_ksrc_tree_key).
 FB_KERNELS="6.1 6.12"
+# FENCEBENCH_KERNEL_PATCHES (make KERNEL_PATCHES=DIR): a patch series,
+# DIR/*.patch in name order (git format-patch, -p1), applied to Debian's
+# source on top of vm/patches/. A patched kernel has its own source tree,
+# kernel builds and build folder (fb_patches_key); the default stays
+# Debian's unpatched kernel.
+FB_KERNEL_PATCHES=${FENCEBENCH_KERNEL_PATCHES:-}
 FB_KSRC_TREE=${FENCEBENCH_KSRC:-}
 if [ -n "$FB_KSRC_TREE" ]; then
 	FB_KSRC_TREE=$(cd "$FB_KSRC_TREE" 2>/dev/null && pwd || printf '%s' "$FB_KSRC_TREE")
@@ -38,6 +44,16 @@ fb_die() { printf '[fencebench] error: %s\n' "$*" >&2; exit 1; }
 # message on stderr saying what is wrong and what would do.
 fb_kernel_check() {
 	local s t=$FB_KSRC_TREE
+	if [ -n "$FB_KERNEL_PATCHES" ]; then
+		if [ -n "$t" ]; then
+			fb_log "error: KERNEL_PATCHES patches Debian's source; with KSRC=$t apply them to your tree yourself (fencebench never writes into KSRC)"
+			return 1
+		fi
+		if ! compgen -G "$FB_KERNEL_PATCHES/*.patch" >/dev/null; then
+			fb_log "error: KERNEL_PATCHES=$FB_KERNEL_PATCHES: no *.patch in that folder"
+			return 1
+		fi
+	fi
 	if [ -z "$t" ]; then
 		for s in $FB_KERNELS; do
 			[ "${FENCEBENCH_KERNEL:-6.1}" = "$s" ] && return 0
@@ -140,6 +156,8 @@ fb_kernel_source() {
 fb_source_id() {
 	if [ -n "$FB_KSRC_TREE" ]; then
 		printf 'ksrc %s\n' "$FB_KSRC_TREE"
+	elif [ -n "$FB_KERNEL_PATCHES" ]; then
+		printf 'debian %s patches %s\n' "$(fb_kernel_series)" "$FB_KERNEL_PATCHES"
 	else
 		printf 'debian %s\n' "$(fb_kernel_series)"
 	fi
@@ -179,7 +197,21 @@ fb_patches_hash() {
 		for p in "$FB_ROOT"/vm/patches/*.patch; do
 			if [ -f "$p" ]; then cat "$p"; fi
 		done
+		[ -z "$FB_KERNEL_PATCHES" ] || echo "kernel-patches $(fb_patches_key)"
 	} | sha256sum | cut -c1-12
+}
+
+# The KERNEL_PATCHES series (FB_KERNEL_PATCHES), in the order they apply.
+fb_kernel_patch_files() {
+	[ -z "$FB_KERNEL_PATCHES" ] || compgen -G "$FB_KERNEL_PATCHES/*.patch" | LC_ALL=C sort
+}
+
+# What a KERNEL_PATCHES series is, as a key: p + a hash of its patches'
+# contents (not their folder: the same series elsewhere is the same key).
+fb_patches_key() {
+	local p
+	for p in $(fb_kernel_patch_files); do cat "$p"; done | sha256sum |
+		cut -c1-8 | sed 's/^/p/'
 }
 
 # The config fragments of a flavour, in the order they are merged: the
@@ -240,6 +272,8 @@ fb_check_flavour() {
 fb_ksrc() {
 	if [ -n "$FB_KSRC_TREE" ]; then
 		printf '%s\n' "$FB_KSRC_TREE"
+	elif [ -n "$FB_KERNEL_PATCHES" ]; then
+		printf '%s/src/%s+%s\n' "$FB_CACHE" "$(fb_ksrc_version)" "$(fb_patches_key)"
 	else
 		printf '%s/src/%s\n' "$FB_CACHE" "$(fb_ksrc_version)"
 	fi
@@ -248,13 +282,16 @@ fb_ksrc() {
 # The build folder of what depends on the kernel (guest programs, modules,
 # initramfs, test logs): build/ for the default kernel, 6.1, as always;
 # build/kernel-SERIES/ for another Debian series; build/ksrc-VERSION-KEY/
-# for a KSRC tree. Host tools (build/host/fbtool, host unit tests) do not
+# for a KSRC tree; build/kernel-SERIES+KEY/ for Debian's patched with
+# KERNEL_PATCHES (fb_patches_key). Host tools (build/host/fbtool, host unit tests) do not
 # depend on the kernel and stay in build/host/.
 fb_build_dir() {
 	if [ -n "$FB_KSRC_TREE" ] && [ ! -f "$FB_KSRC_TREE/Makefile" ]; then
 		printf '%s/build/ksrc-none\n' "$FB_ROOT"	# fb_kernel_check says why
 	elif [ -n "$FB_KSRC_TREE" ]; then
 		printf '%s/build/%s\n' "$FB_ROOT" "$(fb_ksrc_version)"
+	elif [ -n "$FB_KERNEL_PATCHES" ]; then
+		printf '%s/build/kernel-%s+%s\n' "$FB_ROOT" "${FENCEBENCH_KERNEL:-6.1}" "$(fb_patches_key)"
 	elif [ "${FENCEBENCH_KERNEL:-6.1}" = 6.1 ]; then
 		printf '%s/build\n' "$FB_ROOT"
 	else

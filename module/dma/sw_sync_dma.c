@@ -96,8 +96,7 @@ static long sw_sync_dma_ioctl_inc(struct sync_dma_timeline *tl,
 
 	if (get_user(value, (u32 __user *)arg))
 		return -EFAULT;
-	sync_dma_timeline_inc(tl, value);
-	return 0;
+	return sync_dma_timeline_inc(tl, value);
 }
 
 static long sw_sync_dma_ioctl(struct file *file, unsigned int cmd,

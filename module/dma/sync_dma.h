@@ -8,7 +8,9 @@
  *  - a timeline (struct sync_dma_timeline) is one dma_fence context with its
  *    own spinlock, which is also the lock of all its points. Its value is a
  *    32-bit counter seen by user space; internally it is kept as a 64-bit
- *    count that never wraps, so ordering and signalling are exact.
+ *    count that does not wrap, so ordering and signalling are exact: an
+ *    increment that would pass SYNC_DMA_COUNT_MAX (about 2^32 increments
+ *    of 2^32 - 1) fails with -EOVERFLOW and changes nothing.
  *  - a point is a dma_fence of that context whose seqno is the 32-bit value
  *    it signals at (struct sync_dma_pt, private to the framework).
  *  - a fence (struct sync_dma_fence) is an anon-inode file holding dma_fence
@@ -30,8 +32,10 @@
 #ifndef _SYNC_DMA_H
 #define _SYNC_DMA_H
 
+#include <linux/bits.h>
 #include <linux/dma-fence.h>
 #include <linux/kref.h>
+#include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/rbtree.h>
 #include <linux/spinlock.h>
@@ -39,6 +43,16 @@
 #include <linux/wait.h>
 
 #define SYNC_DMA_NAME_LEN	32
+
+/* A timeline's 64-bit count starts here (a point just behind stays >= 0). */
+#define SYNC_DMA_COUNT_BASE	BIT_ULL(32)
+/*
+ * The highest count an increment may reach: a point is created at most
+ * U32_MAX counts ahead, so every target fits in 64 bits. Counting from
+ * SYNC_DMA_COUNT_BASE it takes about 2^32 increments of U32_MAX each (or
+ * 2^64 of one) to get here; sync_dma_timeline_inc() then refuses.
+ */
+#define SYNC_DMA_COUNT_MAX	(U64_MAX - U32_MAX)
 
 struct module;
 struct sync_dma_fence;
@@ -189,8 +203,11 @@ struct sync_dma_timeline *
 sync_dma_timeline_create(const struct sync_dma_timeline_ops *ops,
 			 const char *name);
 void sync_dma_timeline_destroy(struct sync_dma_timeline *tl);
-void sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc);
+int sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc);
 u32 sync_dma_timeline_value(struct sync_dma_timeline *tl);
+#ifdef SYNC_DMA_TEST_HOOKS
+int sync_dma_timeline_test_set_count(struct sync_dma_timeline *tl, u64 count);
+#endif
 
 /* Points */
 struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value);

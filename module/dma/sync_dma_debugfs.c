@@ -6,21 +6,16 @@
  *
  * Format, as the original: see fencebench_debugfs_fmt.h.
  * Only side-effect free reads are made (no dma_fence ops->signaled calls).
- * Beside it, <debugfs>/sync_dma_rcu_check checks the RCU lifetime rule of
- * timelines in place (see sync_dma_rcu_check_write()).
  */
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
-#include <linux/string.h>
 
 #include "fencebench_debugfs_fmt.h"
 #include "sync_dma_internal.h"
 
 static struct dentry *sync_dma_debugfs_file;
-static struct dentry *sync_dma_rcu_check_file;
 
 /* One point; with @tl_prefix the timeline name is printed too (fences). */
 static void sync_dma_print_pt(struct seq_file *s, struct dma_fence *pt,
@@ -97,64 +92,13 @@ static int sync_dma_debugfs_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(sync_dma_debugfs);
 
-static const struct sync_dma_timeline_ops sync_dma_rcu_check_ops = {
-	.owner = THIS_MODULE,
-	.driver_name = "sync_dma_rcu_check",
-};
-
-/*
- * <debugfs>/sync_dma_rcu_check (write-only, root): checks in place the
- * lifetime rule of sync_dma.h for RCU readers of a dead point
- * (tests/guest/21-dma.sh writes to it). Inside one RCU read-side section a
- * point and its timeline lose their last references, then the point is
- * read as an RCU reader that found it before may read it: its timeline
- * name through fence->ops. The point's memory is still valid (it is freed
- * after a grace period), and so must its timeline's be, or KASAN reports a
- * use-after-free here. Returns the count written, or -EIO if the name read
- * back is wrong.
- */
-static ssize_t sync_dma_rcu_check_write(struct file *file,
-					const char __user *buf, size_t count,
-					loff_t *ppos)
-{
-	static const char name[] = "sync_dma_rcu_check";
-	struct sync_dma_timeline *tl;
-	struct dma_fence *f;
-	bool ok;
-
-	tl = sync_dma_timeline_create(&sync_dma_rcu_check_ops, name);
-	if (IS_ERR(tl))
-		return PTR_ERR(tl);
-	f = sync_dma_pt_create(tl, 1);
-	if (IS_ERR(f)) {
-		sync_dma_timeline_destroy(tl);
-		return PTR_ERR(f);
-	}
-	rcu_read_lock();
-	sync_dma_timeline_destroy(tl);
-	dma_fence_put(f);	/* last references: the point's, the timeline's */
-	ok = !strcmp(f->ops->get_timeline_name(f), name);
-	rcu_read_unlock();
-	return ok ? count : -EIO;
-}
-
-static const struct file_operations sync_dma_rcu_check_fops = {
-	.owner = THIS_MODULE,
-	.write = sync_dma_rcu_check_write,
-	.llseek = noop_llseek,
-};
-
 void sync_dma_debugfs_init(void)
 {
 	sync_dma_debugfs_file = debugfs_create_file("sync_dma", 0444, NULL,
 						    NULL, &sync_dma_debugfs_fops);
-	sync_dma_rcu_check_file = debugfs_create_file("sync_dma_rcu_check",
-						      0200, NULL, NULL,
-						      &sync_dma_rcu_check_fops);
 }
 
 void sync_dma_debugfs_exit(void)
 {
-	debugfs_remove(sync_dma_rcu_check_file);
 	debugfs_remove(sync_dma_debugfs_file);
 }

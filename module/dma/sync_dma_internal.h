@@ -21,6 +21,9 @@
  * @pending_node: in tl->pending while unsignaled, else RB_CLEAR_NODE'd.
  *		Protected by tl->lock.
  * @tl_node:	entry in tl->points, protected by tl->lock
+ * @signalled_next: the next point on the list of points an increment or
+ *		destroy just signaled and holds a reference to; used only by
+ *		that signaller, which took the point off tl->pending
  */
 struct sync_dma_pt {
 	struct dma_fence base;
@@ -28,6 +31,7 @@ struct sync_dma_pt {
 	u64 target;
 	struct rb_node pending_node;
 	struct list_head tl_node;
+	struct sync_dma_pt *signalled_next;
 };
 
 /* Global object lists for the debugfs dump (sync_dma_debugfs.c). */

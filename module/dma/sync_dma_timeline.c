@@ -18,10 +18,17 @@
  * Internally the counter is a 64-bit count (starting at 2^32 so that a
  * point just behind it never goes below zero), and each point records the
  * exact count it needs: wrap-around of the 32-bit value never confuses
- * ordering or signalling.
+ * ordering or signalling. The 64-bit count itself stops short of wrapping:
+ * an increment past SYNC_DMA_COUNT_MAX fails (-EOVERFLOW).
+ *
+ * Locking: tl->lock (irqsave) protects a timeline's count, its pending
+ * tree and its point list, and is every point's dma_fence lock, so the
+ * points' dma_fence callbacks run under it. Order: tl->lock, then the
+ * dma_fence locks a callback takes; sync_dma_timeline_list_lock is never
+ * taken under tl->lock (a point's release, which may free the timeline,
+ * never runs under it: see sync_dma_pt_signal_locked()).
  */
 #include <linux/atomic.h>
-#include <linux/bits.h>
 #include <linux/export.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
@@ -30,8 +37,6 @@
 
 #include "sync_dma_internal.h"
 #include "sync_dma_trace.h"
-
-#define SYNC_DMA_COUNT_BASE	BIT_ULL(32)
 
 LIST_HEAD(sync_dma_timeline_list);
 DEFINE_SPINLOCK(sync_dma_timeline_list_lock);
@@ -159,16 +164,47 @@ static void sync_dma_timeline_put(struct sync_dma_timeline *tl)
 	kref_put(&tl->kref, sync_dma_timeline_free);
 }
 
-/* Called with tl->lock held: unlink and signal the front point. */
+/*
+ * Called with tl->lock held: unlink the front point @pt and signal it with
+ * a reference held, pushed on *@signalled for the caller to drop once it
+ * has unlocked (sync_dma_pt_put_signalled()). The point's dma_fence
+ * callbacks run here, under tl->lock, and may drop the last reference
+ * anyone else had (dma_fence_chain_cb(), a signal-on-any dma_fence_array
+ * putting itself and with it its points): without ours, the point's
+ * release would take tl->lock again on this CPU. A point whose refcount is
+ * already zero is only unlinked: its release is waiting for tl->lock, and
+ * with no reference left there is nobody to signal (a callback taking one
+ * would be an addition on zero).
+ */
 static void sync_dma_pt_signal_locked(struct sync_dma_timeline *tl,
-				      struct sync_dma_pt *pt, int error)
+				      struct sync_dma_pt *pt, int error,
+				      struct sync_dma_pt **signalled)
 {
 	lockdep_assert_held(&tl->lock);
 	rb_erase_cached(&pt->pending_node, &tl->pending);
 	RB_CLEAR_NODE(&pt->pending_node);
+	if (!dma_fence_get_rcu(&pt->base))
+		return;
 	if (error)
 		dma_fence_set_error(&pt->base, error);
 	dma_fence_signal_locked(&pt->base);
+	pt->signalled_next = *signalled;
+	*signalled = pt;
+}
+
+/*
+ * Drop the references sync_dma_pt_signal_locked() took, with tl->lock not
+ * held: a point released here unlinks itself under tl->lock and may drop a
+ * timeline reference (never the last: the signaller holds one).
+ */
+static void sync_dma_pt_put_signalled(struct sync_dma_pt *pt)
+{
+	while (pt) {
+		struct sync_dma_pt *next = pt->signalled_next;
+
+		dma_fence_put(&pt->base);
+		pt = next;
+	}
 }
 
 /**
@@ -181,6 +217,7 @@ static void sync_dma_pt_signal_locked(struct sync_dma_timeline *tl,
  */
 void sync_dma_timeline_destroy(struct sync_dma_timeline *tl)
 {
+	struct sync_dma_pt *signalled = NULL;
 	struct rb_node *node;
 	unsigned long flags;
 
@@ -188,9 +225,11 @@ void sync_dma_timeline_destroy(struct sync_dma_timeline *tl)
 	tl->destroyed = true;
 	while ((node = rb_first_cached(&tl->pending)))
 		sync_dma_pt_signal_locked(tl, rb_entry(node, struct sync_dma_pt,
-						       pending_node), -ENOENT);
+						       pending_node), -ENOENT,
+					  &signalled);
 	spin_unlock_irqrestore(&tl->lock, flags);
 
+	sync_dma_pt_put_signalled(signalled);
 	sync_dma_timeline_put(tl);
 }
 EXPORT_SYMBOL_GPL(sync_dma_timeline_destroy);
@@ -202,17 +241,29 @@ EXPORT_SYMBOL_GPL(sync_dma_timeline_destroy);
  *
  * The counter is updated and the points it reached are signaled, in
  * order of their values, all under the timeline lock: dma_fence callbacks
- * of those points run here. Cost: O(points signaled * log pending).
- * Any context.
+ * of those points run here. Each is signaled with a reference held, dropped
+ * after the lock (a callback may drop every other one). Cost: O(points
+ * signaled * log pending). Any context; the caller holds a reference to
+ * @tl (its creator's, or a point's).
+ *
+ * Return: 0, or -EOVERFLOW if the 64-bit count would pass
+ * SYNC_DMA_COUNT_MAX (about 2^32 increments of 2^32 - 1 each): the counter
+ * is left as it was.
  */
-void sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc)
+int sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc)
 {
+	struct sync_dma_pt *signalled = NULL;
 	struct rb_node *node;
 	unsigned long flags;
 	u64 value;
 
 	spin_lock_irqsave(&tl->lock, flags);
-	value = atomic64_read(&tl->value) + inc;
+	value = atomic64_read(&tl->value);
+	if (inc > SYNC_DMA_COUNT_MAX - value) {
+		spin_unlock_irqrestore(&tl->lock, flags);
+		return -EOVERFLOW;
+	}
+	value += inc;
 	atomic64_set(&tl->value, value);
 	while ((node = rb_first_cached(&tl->pending))) {
 		struct sync_dma_pt *pt =
@@ -220,10 +271,13 @@ void sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc)
 
 		if (pt->target > value)
 			break;
-		sync_dma_pt_signal_locked(tl, pt, 0);
+		sync_dma_pt_signal_locked(tl, pt, 0, &signalled);
 	}
 	trace_sync_timeline(tl);
 	spin_unlock_irqrestore(&tl->lock, flags);
+
+	sync_dma_pt_put_signalled(signalled);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(sync_dma_timeline_inc);
 
@@ -232,6 +286,35 @@ EXPORT_SYMBOL_GPL(sync_dma_timeline_inc);
  * a): true when @b is 0 to 2^31 behind @a (2^31 included), with no signed
  * overflow.
  */
+#ifdef SYNC_DMA_TEST_HOOKS
+/**
+ * sync_dma_timeline_test_set_count() - tests only: move a timeline's count
+ * @tl:		a timeline with no live point
+ * @count:	the new 64-bit count, SYNC_DMA_COUNT_BASE..SYNC_DMA_COUNT_MAX
+ *
+ * Built only into the debug flavour (Kbuild), for sync_dma_test.ko to
+ * start a timeline where 2^32 maximal increments would have taken it.
+ *
+ * Return: 0, -EBUSY if the timeline has points, -ERANGE if @count is out
+ * of range.
+ */
+int sync_dma_timeline_test_set_count(struct sync_dma_timeline *tl, u64 count)
+{
+	int err = 0;
+
+	if (count < SYNC_DMA_COUNT_BASE || count > SYNC_DMA_COUNT_MAX)
+		return -ERANGE;
+	spin_lock_irq(&tl->lock);
+	if (list_empty(&tl->points))
+		atomic64_set(&tl->value, count);
+	else
+		err = -EBUSY;
+	spin_unlock_irq(&tl->lock);
+	return err;
+}
+EXPORT_SYMBOL_GPL(sync_dma_timeline_test_set_count);
+#endif
+
 static bool sync_dma_u32_passed(u32 a, u32 b)
 {
 	return a - b <= 0x80000000u;
@@ -423,7 +506,10 @@ static const char *sync_dma_pt_get_timeline_name(struct dma_fence *f)
 	return sync_dma_pt_timeline(f)->name;
 }
 
-/* Lockless fast path of dma_fence_is_signaled(); exact, as counts never wrap. */
+/*
+ * Lockless fast path of dma_fence_is_signaled(); exact, as counts never
+ * wrap (sync_dma_timeline_inc() stops at SYNC_DMA_COUNT_MAX).
+ */
 static bool sync_dma_pt_signaled(struct dma_fence *f)
 {
 	struct sync_dma_pt *pt = container_of(f, struct sync_dma_pt, base);
@@ -434,9 +520,10 @@ static bool sync_dma_pt_signaled(struct dma_fence *f)
 /*
  * Last reference to the point: unlink it (tl->lock), free it after an RCU
  * grace period (dma_fence_free) and drop its timeline reference. Never
- * called with a timeline lock held: the framework drops point references
- * only from process context or outside its locks; dma_fence_array drops
- * them from its release, also outside fence locks. Any context.
+ * reached with tl->lock held: whatever a point's dma_fence callbacks drop
+ * under it, the increment or destroy that signals the point holds a
+ * reference of its own until it has unlocked (sync_dma_pt_signal_locked()).
+ * Any context.
  */
 static void sync_dma_pt_release(struct dma_fence *f)
 {

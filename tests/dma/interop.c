@@ -220,18 +220,28 @@ static int case_export_single(void)
 	return 0;
 }
 
+/*
+ * Two timelines a and b, a fence at 1 on each, m their merge and sf the
+ * sync_file exported from m; -1 if a step failed (recorded).
+ */
+static int merged_export(int *a, int *b, int *fa, int *fb, int *m, int *sf)
+{
+	OK(*a = fb_timeline_open(dma_dev));
+	OK(*b = fb_timeline_open(dma_dev));
+	OK(*fa = fb_fence_create(*a, 1, "fa"));
+	OK(*fb = fb_fence_create(*b, 1, "fb"));
+	OK(*m = fb_fence_merge(*fa, *fb, "m"));
+	OK(*sf = export_fd(*m, 0));
+	return 0;
+}
+
 /* Export of a merged fence: a dma_fence_array that mainline unwraps. */
 static int case_export_array(void)
 {
 	struct waiter w;
 	int a, b, fa, fb, m, sf;
 
-	OK(a = fb_timeline_open(dma_dev));
-	OK(b = fb_timeline_open(dma_dev));
-	OK(fa = fb_fence_create(a, 1, "fa"));
-	OK(fb = fb_fence_create(b, 1, "fb"));
-	OK(m = fb_fence_merge(fa, fb, "m"));
-	OK(sf = export_fd(m, 0));
+	SUB(merged_export(&a, &b, &fa, &fb, &m, &sf));
 	STATUS(sf, 0, 2);
 	OK(waiter_start(&w, sf, 1));
 	OK(fb_timeline_inc(a, 1));
@@ -440,6 +450,32 @@ static int case_export_error(void)
 	STATUS(f, -ENOENT, 1);
 	close(sf);
 	close(f);
+	return 0;
+}
+
+/*
+ * A merged dma fence fails at its first error (the 2013 rule,
+ * docs/semantics.md row 8); the sync_file exported from it is a
+ * dma_fence_array, which stays active until every point has signaled and
+ * then carries the error (row 21).
+ */
+static int case_export_merged_error(void)
+{
+	int a, b, fa, fb, m, sf;
+
+	SUB(merged_export(&a, &b, &fa, &fb, &m, &sf));
+	close(a);
+	STATUS(m, -ENOENT, 2);
+	STATUS(sf, 0, 2);
+	CHECK(fb_fence_poll(sf, 0) == 0, "exported array: pending while b is");
+	OK(fb_timeline_inc(b, 1));
+	STATUS(sf, -ENOENT, 2);
+	STATUS(m, -ENOENT, 2);
+	close(sf);
+	close(m);
+	close(fb);
+	close(fa);
+	close(b);
 	return 0;
 }
 
@@ -670,6 +706,7 @@ static const struct {
 	{ "import-legacy-info", case_import_legacy_info },
 	{ "import-error", case_import_error },
 	{ "export-error", case_export_error },
+	{ "export-merged-error", case_export_merged_error },
 	{ "roundtrip", case_roundtrip },
 	{ "signal-order", case_signal_order },
 	{ "wait-with", case_wait_with },

@@ -44,10 +44,32 @@ else
 	bad "poll_err-writable ($prm)"
 fi
 
-# 1c. Timelines outlive their last point by an RCU grace period (sync_dma.h):
-#     the module reads a point whose point and timeline references are gone
-#     inside one RCU read-side section; freed earlier, KASAN reports it.
-check rcu-dead-point-finds-timeline sh -c "echo 1 > /sys/kernel/debug/sync_dma_rcu_check"
+# 1c. In-kernel cases (module/dma/sync_dma_test.c, debug flavour only): an
+#     RCU reader of a dead point finds its timeline (freed earlier, KASAN
+#     reports it), a dma_fence callback that drops the last reference to
+#     its point while an increment or a destroy signals it (without the
+#     signaller's own reference: recursive locking, a hang), and the
+#     64-bit count stops at its maximum with -EOVERFLOW. The module prints
+#     KTAP to the kernel log at load; each of its lines becomes a case here.
+if [ -f "$mods/sync_dma_test.ko" ]; then
+	echo "fb-dma-test-start $tag" > /dev/kmsg
+	insmod "$mods/sync_dma_test.ko" > "$tmp/ktest.log" 2>&1
+	krc=$?
+	dmesg | sed -n "/fb-dma-test-start $tag\$/,\$p" |
+		sed -n -E 's/^.*sync_dma_test: (not ok|ok) [0-9]+ ([a-z_]+)$/\1 \2/p' > "$tmp/ktest"
+	[ -s "$tmp/ktest" ] || bad "sync_dma_test printed no case ($(cat "$tmp/ktest.log"))"
+	while read -r kres kname; do
+		if [ "$kres" = ok ]; then ok "kernel-$kname"; else bad "kernel-$kname"; fi
+	done < "$tmp/ktest"
+	if [ "$krc" = 0 ]; then
+		check kernel-test-module-unloads rmmod_soon sync_dma_test
+	else
+		bad "sync_dma_test load failed: $(cat "$tmp/ktest.log")"
+	fi
+else
+	echo "skip $be kernel cases: no sync_dma_test.ko (built in the debug flavour only)"
+	s=$((s + 1))
+fi
 
 # 2. A helper holds a timeline fd, then also a fence fd, then only the
 #    exported sync_file of that fence (timeline and fence fds closed).

@@ -19,6 +19,9 @@
  * merge keeps only the later of two points on one timeline, so closing its
  * inputs frees pending points while the signaller increments (seen once on
  * the debug guest: the same WARN, in the built-in sync_timeline_signal()).
+ * A guest kernel built with a series that fixes it (make
+ * KERNEL_PATCHES=patches/linux/sw_sync-race, whose fixes file names
+ * mainline-sw_sync-race, listed in /fb/etc/kernel-fixes) runs them always.
  */
 static const struct {
 	const char *name;
@@ -36,6 +39,23 @@ static const struct {
 	{ "u32-wrap", stress_wrap, false, 0 },
 	{ "export-poll-last-ref", stress_export_last_ref, false, FB_CAP_DMA_INTEROP },
 };
+
+/* Does the guest kernel carry a fix for the mainline sw_sync race? */
+static bool mainline_race_fixed(void)
+{
+	FILE *f = fopen("/fb/etc/kernel-fixes", "r");
+	char line[128];
+	bool fixed = false;
+
+	if (!f)
+		return false;
+	while (!fixed && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, " \t\r\n")] = '\0';
+		fixed = !strcmp(line, "mainline-sw_sync-race");
+	}
+	fclose(f);
+	return fixed;
+}
 
 static void usage(void)
 {
@@ -60,6 +80,7 @@ int main(int argc, char **argv)
 	struct stress_params p = { .threads = 4, .iters = 200, .churn = 1000000, .seed = 1 };
 	const struct fb_syncdev *devs[REL_MAX_BACKENDS];
 	const char *spec = "all", *only = NULL;
+	bool race_fixed = mainline_race_fixed();
 	int n, c;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -95,7 +116,7 @@ int main(int argc, char **argv)
 				continue;
 			rel_case_begin("stress/%s", cases[i].name);
 			if (cases[i].mainline_race && !only &&
-			    !strcmp(p.dev->name, "mainline")) {
+			    !strcmp(p.dev->name, "mainline") && !race_fixed) {
 				rel_case_skip("upstream sw_sync race of close and SW_SYNC_IOC_INC (docs/mainline-sw_sync-race.md; run it with --case %s or make reproduce-mainline-race)",
 					      cases[i].name);
 				continue;
