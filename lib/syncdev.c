@@ -19,9 +19,11 @@ const struct fb_syncdev fb_syncdevs[] = {
 	  .nofile_errno = ENFILE, .half_wrap_pending = true },
 	{ .name = "dma", .path = "/dev/sw_sync_dma",
 	  .caps = FB_CAP_LEGACY_ABI | FB_CAP_DMA_INTEROP,
-	  .poll_err_module = "sync_dma", .nofile_errno = ENFILE },
+	  .poll_err_module = "sync_dma", .nofile_errno = ENFILE,
+	  .deadline_abi = true },
 	{ .name = "mainline", .path = "/sys/kernel/debug/sync/sw_sync",
-	  .caps = FB_CAP_SYNC_FILE, .nofile_errno = ENOMEM },
+	  .caps = FB_CAP_SYNC_FILE, .nofile_errno = ENOMEM,
+	  .deadline_abi = true },
 	{ .name = NULL },
 };
 

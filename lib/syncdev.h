@@ -76,6 +76,12 @@ struct fb_syncdev {
 	 * signaled at creation (the dma_fence seqno order).
 	 */
 	bool half_wrap_pending;
+	/*
+	 * Deadline hints as mainline from 6.4 on: SYNC_IOC_SET_DEADLINE on
+	 * a fence, SW_SYNC_GET_DEADLINE on the timeline, on kernels with
+	 * dma_fence deadlines (false: ENOTTY everywhere, as the 2013 ABI).
+	 */
+	bool deadline_abi;
 };
 
 /* Registry of fence devices, terminated by an entry with name == NULL. */

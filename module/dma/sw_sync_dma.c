@@ -8,7 +8,10 @@
  * timeline named after the opener; closing it destroys the timeline
  * (pending fences fail with -ENOENT). ioctls, as the original:
  *   SW_SYNC_IOC_CREATE_FENCE  new fence fd signaling at a counter value
- *   SW_SYNC_IOC_INC           advance the counter
+ *   SW_SYNC_IOC_INC           advance the counter (EOVERFLOW at the end of
+ *                             the framework's 64-bit count)
+ *   SW_SYNC_GET_DEADLINE      the deadline hint set on a fence (kernels
+ *                             with dma_fence deadlines, 6.4 on, as mainline)
  * The counter and wrap-safe comparison live in the framework, under the
  * timeline lock (the original's unlocked increment raced).
  */
@@ -21,6 +24,7 @@
 #include <linux/sched.h>
 #include <linux/uaccess.h>
 
+#include "fb_compat.h"
 #include "fencebench_sync.h"
 #include "sync_dma.h"
 
@@ -99,6 +103,37 @@ static long sw_sync_dma_ioctl_inc(struct sync_dma_timeline *tl,
 	return sync_dma_timeline_inc(tl, value);
 }
 
+#ifdef FB_HAVE_FENCE_DEADLINE
+/*
+ * SW_SYNC_GET_DEADLINE (6.4 on), as mainline's sw_sync: the earliest
+ * deadline set on a one-point fence of this framework. EINVAL for input
+ * not zeroed, an fd that is no such fence; ENOENT if none was set.
+ */
+static long sw_sync_dma_ioctl_get_deadline(unsigned long arg)
+{
+	void __user *uarg = (void __user *)arg;
+	struct sw_sync_get_deadline data;
+	struct sync_dma_fence *fence;
+	ktime_t deadline;
+	int err;
+
+	if (copy_from_user(&data, uarg, sizeof(data)))
+		return -EFAULT;
+	if (data.deadline_ns || data.pad)
+		return -EINVAL;
+	fence = sync_dma_fence_fdget(data.fence_fd);
+	if (!fence)
+		return -EINVAL;
+	err = fence->num_pts == 1 ?
+	      sync_dma_pt_get_deadline(fence->cbs[0].pt, &deadline) : -EINVAL;
+	sync_dma_fence_put(fence);
+	if (err)
+		return err;
+	data.deadline_ns = ktime_to_ns(deadline);
+	return copy_to_user(uarg, &data, sizeof(data)) ? -EFAULT : 0;
+}
+#endif
+
 static long sw_sync_dma_ioctl(struct file *file, unsigned int cmd,
 			      unsigned long arg)
 {
@@ -109,6 +144,10 @@ static long sw_sync_dma_ioctl(struct file *file, unsigned int cmd,
 		return sw_sync_dma_ioctl_create_fence(tl, arg);
 	case SW_SYNC_IOC_INC:
 		return sw_sync_dma_ioctl_inc(tl, arg);
+#ifdef FB_HAVE_FENCE_DEADLINE
+	case SW_SYNC_GET_DEADLINE:
+		return sw_sync_dma_ioctl_get_deadline(arg);
+#endif
 	default:
 		return -ENOTTY;
 	}

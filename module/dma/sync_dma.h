@@ -35,6 +35,7 @@
 #include <linux/bits.h>
 #include <linux/dma-fence.h>
 #include <linux/kref.h>
+#include <linux/ktime.h>
 #include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/rbtree.h>
@@ -212,6 +213,7 @@ int sync_dma_timeline_test_set_count(struct sync_dma_timeline *tl, u64 count);
 /* Points */
 struct dma_fence *sync_dma_pt_create(struct sync_dma_timeline *tl, u32 value);
 bool sync_dma_is_pt(struct dma_fence *f);
+int sync_dma_pt_get_deadline(struct dma_fence *f, ktime_t *deadline);
 
 /* Fences */
 struct sync_dma_fence *sync_dma_fence_create(const char *name,

@@ -9,6 +9,7 @@
 #include <linux/list.h>
 #include <linux/spinlock.h>
 
+#include "fb_compat.h"
 #include "sync_dma.h"
 
 /**
@@ -24,6 +25,9 @@
  * @signalled_next: the next point on the list of points an increment or
  *		destroy just signaled and holds a reference to; used only by
  *		that signaller, which took the point off tl->pending
+ * @deadline:	kernels with dma_fence deadlines (FB_HAVE_FENCE_DEADLINE):
+ *		the earliest deadline set, valid once SYNC_DMA_PT_HAS_DEADLINE
+ *		is set in base.flags; both under tl->lock
  */
 struct sync_dma_pt {
 	struct dma_fence base;
@@ -32,7 +36,12 @@ struct sync_dma_pt {
 	struct rb_node pending_node;
 	struct list_head tl_node;
 	struct sync_dma_pt *signalled_next;
+#ifdef FB_HAVE_FENCE_DEADLINE
+	ktime_t deadline;
+#endif
 };
+
+#define SYNC_DMA_PT_HAS_DEADLINE	DMA_FENCE_FLAG_USER_BITS
 
 /* Global object lists for the debugfs dump (sync_dma_debugfs.c). */
 extern struct list_head sync_dma_timeline_list;

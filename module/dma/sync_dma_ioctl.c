@@ -2,8 +2,8 @@
 /*
  * sync_dma_ioctl.c - the ioctls of sync_dma fence files: the 2013 ABI
  * (WAIT, MERGE, FENCE_INFO; port of the staging sync.c ioctls, Linux 3.10),
- * mainline's sync_file MERGE and FILE_INFO, and the sync_file interop
- * (export, wait together with a second fence).
+ * mainline's sync_file MERGE, FILE_INFO and (6.4 on) SET_DEADLINE, and
+ * the sync_file interop (export, wait together with a second fence).
  *
  * Both merges accept as second operand a sync_dma fence fd or a mainline
  * sync_file fd. Every error path releases the reserved descriptor.
@@ -135,6 +135,29 @@ static long sync_dma_ioctl_file_info(struct sync_dma_fence *fence,
 				sync_dma_fence_status(fence), fence->name);
 }
 
+#ifdef FB_HAVE_FENCE_DEADLINE
+/*
+ * Mainline's SYNC_IOC_SET_DEADLINE (6.4 on): the deadline hint goes to
+ * every point of the fence, as sync_file's goes through a dma_fence_array
+ * to each of its fences; pad must be 0.
+ */
+static long sync_dma_ioctl_set_deadline(struct sync_dma_fence *fence,
+					unsigned long arg)
+{
+	struct sync_set_deadline ts;
+	unsigned int i;
+
+	if (copy_from_user(&ts, (void __user *)arg, sizeof(ts)))
+		return -EFAULT;
+	if (ts.pad)
+		return -EINVAL;
+	for (i = 0; i < fence->num_pts; i++)
+		dma_fence_set_deadline(fence->cbs[i].pt,
+				       ns_to_ktime(ts.deadline_ns));
+	return 0;
+}
+#endif
+
 /**
  * sync_dma_fence_ioctl() - unlocked_ioctl of sync_dma fence files
  * @file:	the fence file
@@ -163,6 +186,10 @@ long sync_dma_fence_ioctl(struct file *file, unsigned int cmd,
 		return sync_dma_ioctl_export(fence, arg);
 	case SYNC_IOC_DMA_WAIT_WITH:
 		return sync_dma_ioctl_wait_with(fence, arg);
+#ifdef FB_HAVE_FENCE_DEADLINE
+	case SYNC_IOC_SET_DEADLINE:
+		return sync_dma_ioctl_set_deadline(fence, arg);
+#endif
 	default:
 		return -ENOTTY;
 	}

@@ -541,6 +541,55 @@ static void sync_dma_pt_release(struct dma_fence *f)
 	sync_dma_timeline_put(tl);
 }
 
+#ifdef FB_HAVE_FENCE_DEADLINE
+/* dma_fence_set_deadline(): keep the earliest deadline, as sw_sync does. */
+static void sync_dma_pt_set_deadline(struct dma_fence *f, ktime_t deadline)
+{
+	struct sync_dma_pt *pt = container_of(f, struct sync_dma_pt, base);
+	unsigned long flags;
+
+	spin_lock_irqsave(f->lock, flags);
+	if (!test_bit(SYNC_DMA_PT_HAS_DEADLINE, &f->flags) ||
+	    ktime_before(deadline, pt->deadline))
+		pt->deadline = deadline;
+	__set_bit(SYNC_DMA_PT_HAS_DEADLINE, &f->flags);
+	spin_unlock_irqrestore(f->lock, flags);
+}
+#endif
+
+/**
+ * sync_dma_pt_get_deadline() - the deadline hint set on a point
+ * @f:		a dma_fence
+ * @deadline:	returns the earliest deadline set on @f
+ *
+ * Deadlines are set with dma_fence_set_deadline() (SYNC_IOC_SET_DEADLINE)
+ * on kernels that have them (6.4 on). Any context.
+ *
+ * Return: 0; -EINVAL if @f is not a sync_dma point; -ENOENT if no deadline
+ * was set on it; -EOPNOTSUPP on a kernel without dma_fence deadlines.
+ */
+int sync_dma_pt_get_deadline(struct dma_fence *f, ktime_t *deadline)
+{
+#ifdef FB_HAVE_FENCE_DEADLINE
+	struct sync_dma_pt *pt = sync_dma_to_pt(f);
+	unsigned long flags;
+	int err = 0;
+
+	if (!pt)
+		return -EINVAL;
+	spin_lock_irqsave(f->lock, flags);
+	if (test_bit(SYNC_DMA_PT_HAS_DEADLINE, &f->flags))
+		*deadline = pt->deadline;
+	else
+		err = -ENOENT;
+	spin_unlock_irqrestore(f->lock, flags);
+	return err;
+#else
+	return sync_dma_is_pt(f) ? -EOPNOTSUPP : -EINVAL;
+#endif
+}
+EXPORT_SYMBOL_GPL(sync_dma_pt_get_deadline);
+
 static void sync_dma_pt_timeline_value_str(struct dma_fence *f, char *str,
 					   int size)
 {
@@ -561,4 +610,7 @@ static const struct dma_fence_ops sync_dma_pt_ops = {
 	.release = sync_dma_pt_release,
 	.timeline_value_str = sync_dma_pt_timeline_value_str,
 	.fence_value_str = sync_dma_pt_fence_value_str,
+#ifdef FB_HAVE_FENCE_DEADLINE
+	.set_deadline = sync_dma_pt_set_deadline,
+#endif
 };

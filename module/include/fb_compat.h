@@ -25,4 +25,14 @@
 #define fb_assign_str(dst, src)	__assign_str(dst, src)
 #endif
 
+/*
+ * FB_HAVE_FENCE_DEADLINE - dma_fence deadline hints: dma_fence_ops
+ * .set_deadline, dma_fence_set_deadline() and sync_file's
+ * SYNC_IOC_SET_DEADLINE came with 6.4 ("dma-buf/dma-fence: Add deadline
+ * awareness"); before, a deadline is not part of the dma_fence API.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+#define FB_HAVE_FENCE_DEADLINE 1
+#endif
+
 #endif /* _FB_COMPAT_H */

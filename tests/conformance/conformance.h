@@ -23,7 +23,9 @@
  *                      tests/common/pollerr.h); none: always POLLIN;
  *   half_wrap_pending  a point exactly 2^31 ahead of its counter is pending
  *                      (wrap.c);
- *   nofile_errno       the errno when a fence's file cannot be made.
+ *   nofile_errno       the errno when a fence's file cannot be made;
+ *   deadline_abi       SYNC_IOC_SET_DEADLINE / SW_SYNC_GET_DEADLINE on a
+ *                      kernel with dma_fence deadlines (deadline.c).
  * docs/semantics.md tabulates every such difference with the case that
  * checks it. Every split is commented where asserted.
  */

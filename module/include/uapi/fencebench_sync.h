@@ -114,6 +114,45 @@ struct sw_sync_create_fence_data {
 /* SW_SYNC_IOC_INC - advance the timeline by an __u32 count */
 #define SW_SYNC_IOC_INC		_IOW(SW_SYNC_IOC_MAGIC, 1, __u32)
 
+/*
+ * Deadline hints, mainline's ABI from 6.4 on (and the dma backend's on
+ * such kernels; legacy and older kernels answer ENOTTY): on a fence fd
+ * SYNC_IOC_SET_DEADLINE (magic '>', 5), on the timeline fd
+ * SW_SYNC_GET_DEADLINE ('W', 2), which reads the earliest deadline set on
+ * a one-point fence of that driver (ENOENT if none, EINVAL if deadline_ns
+ * or pad is not 0 on input, or the fence is not one point of the driver).
+ * Defined here for user space whose <linux/sync_file.h> predates them.
+ */
+#ifndef SYNC_IOC_SET_DEADLINE
+/**
+ * struct sync_set_deadline - SYNC_IOC_SET_DEADLINE argument
+ * @deadline_ns:	absolute CLOCK_MONOTONIC time of the deadline
+ * @pad:		must be 0
+ */
+struct sync_set_deadline {
+	__u64	deadline_ns;
+	__u64	pad;
+};
+
+#define SYNC_IOC_SET_DEADLINE	_IOW(SYNC_IOC_LEGACY_MAGIC, 5, \
+				     struct sync_set_deadline)
+#endif
+
+/**
+ * struct sw_sync_get_deadline - SW_SYNC_GET_DEADLINE argument
+ * @deadline_ns:	returns the earliest deadline set; 0 on input
+ * @pad:		must be 0
+ * @fence_fd:		the fence
+ */
+struct sw_sync_get_deadline {
+	__u64	deadline_ns;
+	__u32	pad;
+	__s32	fence_fd;
+};
+
+#define SW_SYNC_GET_DEADLINE	_IOWR(SW_SYNC_IOC_MAGIC, 2, \
+				      struct sw_sync_get_deadline)
+
 #endif /* _UAPI_FENCEBENCH_SYNC_H */
 
 /*
