@@ -121,7 +121,9 @@ EXPORT_SYMBOL_GPL(sync_dma_timeline_create);
  * period before it frees module memory.) The path that queued this
  * callback still holds both references while it returns into the core; on
  * the non-preemptible RCU of the guest kernels (PREEMPT_NONE, TREE_RCU)
- * the grace period cannot end before that CPU has left that path.
+ * the grace period cannot end before that CPU has left that path; under
+ * preemptible RCU it can, and sync_dma_exit() waits for such a task with
+ * synchronize_rcu_tasks() (or the module never unloads, sync_dma_main.c).
  */
 static void sync_dma_timeline_free_rcu(struct rcu_head *rcu)
 {
