@@ -86,7 +86,8 @@ help:
 	@echo
 	@echo "  make test        install deps, build everything, run all tests (CI)"
 	@echo "                   (every target: KERNEL=6.1|6.12 Debian's kernel, default 6.1;"
-	@echo "                    KSRC=/path/to/linux a kernel tree of yours, used read only)"
+	@echo "                    KSRC=/path/to/linux a kernel tree of yours, used read only;"
+	@echo "                    KERNEL_PATCHES=DIR Debian's kernel with DIR/*.patch applied)"
 	@echo "  make bench       run every benchmark on every loaded backend (QUICK=1: short)"
 	@echo "                   (MODE=auto|tcg|kvm|icount; BOOTS=N guest boots per configuration)"
 	@echo "  make bench-run   only the bench boots (guest already built; MODE= QUICK= BOOTS=)"
@@ -104,6 +105,8 @@ help:
 	@echo "  make history     trend plots of every gated figure over the runs in results/ (HISTORY=DIR...)"
 	@echo "  make fuzz        run the ioctl fuzzer in the debug guest (SECONDS=N)"
 	@echo "  make planted     the reliability campaign with a planted bug (BUG=name): must fail"
+	@echo "  make reproduce-mainline-race   the kernel's sw_sync race in the debug guest (fires on"
+	@echo "                   Debian's kernel; KERNEL_PATCHES=patches/linux/sw_sync-race: must not)"
 	@echo "  make planted-bench BUG=name MODE=icount|tcg   a planted slowdown: the gate must flag that backend only"
 	@echo "  make test TEST_FLAVOUR=perf   every guest suite in one perf guest (quick, no KASAN)"
 	@echo
