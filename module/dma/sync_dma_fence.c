@@ -239,7 +239,7 @@ struct sync_dma_fence *sync_dma_fence_merge_two(const char *name,
  *
  * Return: 0 or a negative errno.
  */
-int sync_dma_fence_attach_file(struct sync_dma_fence *fence)
+static int sync_dma_fence_attach_file(struct sync_dma_fence *fence)
 {
 	struct file *file;
 
@@ -255,8 +255,11 @@ int sync_dma_fence_attach_file(struct sync_dma_fence *fence)
 	return 0;
 }
 
-/* Attach the file of a built fence: the fence, or an ERR_PTR. */
-static struct sync_dma_fence *sync_dma_fence_finish(struct sync_dma_fence *fence)
+/*
+ * Attach the file of a built fence (or pass on the ERR_PTR that building
+ * it gave): the fence, or an ERR_PTR; the fence is freed on failure.
+ */
+struct sync_dma_fence *sync_dma_fence_finish(struct sync_dma_fence *fence)
 {
 	int err;
 

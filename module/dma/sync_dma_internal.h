@@ -64,7 +64,7 @@ struct sync_dma_fence *sync_dma_fence_merge_two(const char *name,
 struct sync_dma_fence *sync_dma_fence_merge_dma_nofile(const char *name,
 						       struct sync_dma_fence *a,
 						       struct dma_fence *f);
-int sync_dma_fence_attach_file(struct sync_dma_fence *fence);
+struct sync_dma_fence *sync_dma_fence_finish(struct sync_dma_fence *fence);
 struct sync_dma_fence_waiter *
 sync_dma_fence_waiter_of(struct wait_queue_entry *work);
 void sync_dma_fence_free(struct sync_dma_fence *fence);

@@ -105,17 +105,7 @@ struct sync_dma_fence *sync_dma_fence_merge_fd(const char *name,
 					       struct sync_dma_fence *a,
 					       int fd2)
 {
-	struct sync_dma_fence *fence = sync_dma_merge_fd_nofile(name, a, fd2);
-	int err;
-
-	if (IS_ERR(fence))
-		return fence;
-	err = sync_dma_fence_attach_file(fence);
-	if (err) {
-		sync_dma_fence_free(fence);
-		return ERR_PTR(err);
-	}
-	return fence;
+	return sync_dma_fence_finish(sync_dma_merge_fd_nofile(name, a, fd2));
 }
 
 /**
