@@ -394,8 +394,8 @@ static int cmd_compare(int argc, char **argv)
 		if (!b->gate && !all)
 			continue;
 		if (!n && b->gate && !across && required(&now, b->backend)) {
-			printf("FAIL %-62s %12.6g %12s   (not in this run, but backend %s is required: "
-			       "its module is built or it is built in; did it fail to load?)\n",
+			printf("FAIL %-62s %12.6g %12s   (not in this run, but backend %s is required "
+			       "(backends_required): the boot's console log says why it was skipped)\n",
 			       name, b->value, "-", b->backend);
 			failed++;
 			continue;
