@@ -96,7 +96,7 @@ help:
 	@echo "                   ACROSS_KERNELS=1: runs of two kernels, per backend)"
 	@echo "  make ab          did my change make fences faster or slower? A (default HEAD) against"
 	@echo "                   B (default the working tree), booted alternately (A=REV B=REV,"
-	@echo "                   A_KERNEL= B_KERNEL= A_KSRC= B_KSRC= A_PATCHES= B_PATCHES=, MODE=, AB_BUDGET=10m)"
+	@echo "                   A_KERNEL= A_KSRC= A_PATCHES= A_KERNEL_PATCHES=, the same with B_, MODE=, AB_BUDGET=10m)"
 	@echo "  make bisect      GOOD=REV BAD=REV FIGURE=TEXT [THRESHOLD=0.02]: the first commit that moved"
 	@echo "                   a figure (icount A/B against GOOD, through git bisect run)"
 	@echo "  make plot-kernels A=RUN B=RUN   one backend's headline figures on two kernels"
