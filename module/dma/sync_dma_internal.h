@@ -18,7 +18,8 @@
  *		base.lock is &tl->lock
  * @tl:		the timeline; the point holds a reference on it
  * @target:	the timeline count (struct sync_dma_timeline.value) at which
- *		the point signals; exact, never wraps. Immutable.
+ *		the point signals; exact, never wraps (the count stops at
+ *		SYNC_DMA_COUNT_MAX). Immutable.
  * @pending_node: in tl->pending while unsignaled, else RB_CLEAR_NODE'd.
  *		Protected by tl->lock.
  * @tl_node:	entry in tl->points, protected by tl->lock

@@ -12,7 +12,7 @@
  * report in whichever reader gets there. The sync_file paths reachable
  * from user space hold references while they read, so this case is a
  * net, not a proof: the exact reader is checked in place by
- * <debugfs>/sync_dma_rcu_check (tests/guest/21-dma.sh).
+ * sync_dma_test.ko (module/dma/sync_dma_test.c, tests/guest/21-dma.sh).
  *
  * Producers make a timeline and one pending fence on it, export the fence
  * to a sync_file (sometimes merged with a sync_file another thread left),
