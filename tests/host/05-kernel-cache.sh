@@ -55,6 +55,26 @@ check ksrc-git-untouched "[ -z \"\$(git -C '$tmp/tree' status --porcelain | grep
 check ksrc-configured-refused \
 	"env -u FENCEBENCH_KERNEL FENCEBENCH_KSRC=\"$tmp/tree\" bash -c '. vm/lib.sh; fb_kernel_check' 2>&1 | grep -q 'configured or built in place'"
 
+# KERNEL_PATCHES (a series applied to Debian's source): a source tree,
+# kernel keys and a build folder of its own, keyed by the patches'
+# contents; the default's keys do not move; bad input is refused.
+mkdir -p "$tmp/series" "$tmp/series-copy" "$tmp/noseries"
+printf 'From x\n--- a/x\n+++ b/x\n' > "$tmp/series/0001-x.patch"
+cp "$tmp/series/0001-x.patch" "$tmp/series-copy/"
+nopatch='env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC -u FENCEBENCH_KERNEL_PATCHES'
+withpatch="env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC FENCEBENCH_KERNEL_PATCHES=$tmp/series"
+check patched-keys-differ \
+	"[ \"\$($withpatch bash -c '. vm/lib.sh; fb_flavour_key perf')\" != \"\$($nopatch bash -c '. vm/lib.sh; fb_flavour_key perf')\" ]"
+check patched-own-source-and-build \
+	"$withpatch bash -c '. vm/lib.sh; fb_kernel_check && fb_ksrc; echo \$FB_BUILD' | paste -sd ' ' |
+		grep -qE '/src/[^/]+\\+p[0-9a-f]{8} $PWD/build/kernel-6\\.1\\+p[0-9a-f]{8}\$'"
+check patched-key-by-content \
+	"[ \"\$($withpatch bash -c '. vm/lib.sh; fb_flavour_key debug')\" = \"\$(env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC FENCEBENCH_KERNEL_PATCHES=$tmp/series-copy bash -c '. vm/lib.sh; fb_flavour_key debug')\" ]"
+check patched-empty-refused \
+	"env -u FENCEBENCH_KSRC FENCEBENCH_KERNEL_PATCHES=$tmp/noseries bash -c '. vm/lib.sh; fb_kernel_check' 2>&1 | grep -q 'no \\*.patch in that folder'"
+check patched-with-ksrc-refused \
+	"FENCEBENCH_KSRC=$tmp/tree FENCEBENCH_KERNEL_PATCHES=$tmp/series bash -c '. vm/lib.sh; fb_kernel_check' 2>&1 | grep -q 'KERNEL_PATCHES patches Debian'"
+
 # vm/prune-cache removes what the current source replaced (an older 6.1
 # build, a half-finished one) and keeps the builds of another series.
 mkdir -p "$tmp/cache/kernel"
