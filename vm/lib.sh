@@ -206,12 +206,15 @@ fb_kernel_patch_files() {
 	[ -z "$FB_KERNEL_PATCHES" ] || compgen -G "$FB_KERNEL_PATCHES/*.patch" | LC_ALL=C sort
 }
 
-# What a KERNEL_PATCHES series is, as a key: p + a hash of its patches'
-# contents (not their folder: the same series elsewhere is the same key).
+# What a KERNEL_PATCHES series is, as a key: p + a hash of what its
+# patches change: each one's diff, from its first "diff --git" line to the
+# "-- " line of git format-patch's signature. Not their commit messages
+# (reworded, a series builds nothing new), nor their folder.
 fb_patches_key() {
 	local p
-	for p in $(fb_kernel_patch_files); do cat "$p"; done | sha256sum |
-		cut -c1-8 | sed 's/^/p/'
+	for p in $(fb_kernel_patch_files); do
+		sed -n '/^diff --git /,$p' "$p" | sed '/^-- $/,$d'
+	done | sha256sum | cut -c1-8 | sed 's/^/p/'
 }
 
 # The config fragments of a flavour, in the order they are merged: the

@@ -58,9 +58,13 @@ check ksrc-configured-refused \
 # KERNEL_PATCHES (a series applied to Debian's source): a source tree,
 # kernel keys and a build folder of its own, keyed by the patches'
 # contents; the default's keys do not move; bad input is refused.
-mkdir -p "$tmp/series" "$tmp/series-copy" "$tmp/noseries"
-printf 'From x\n--- a/x\n+++ b/x\n' > "$tmp/series/0001-x.patch"
+mkdir -p "$tmp/series" "$tmp/series-copy" "$tmp/series-reworded" "$tmp/series-other" "$tmp/noseries"
+printf 'Subject: x\n\nwhy\n---\ndiff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n-- \n2.39.5\n' \
+	> "$tmp/series/0001-x.patch"
 cp "$tmp/series/0001-x.patch" "$tmp/series-copy/"
+sed 's/^why$/why, reworded/; s/^2.39.5$/2.47.0/' "$tmp/series/0001-x.patch" > "$tmp/series-reworded/0001-x.patch"
+sed 's/^+b$/+c/' "$tmp/series/0001-x.patch" > "$tmp/series-other/0001-x.patch"
+pkey() { env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC FENCEBENCH_KERNEL_PATCHES="$1" bash -c '. vm/lib.sh; fb_patches_key'; }
 nopatch='env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC -u FENCEBENCH_KERNEL_PATCHES'
 withpatch="env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC FENCEBENCH_KERNEL_PATCHES=$tmp/series"
 check patched-keys-differ \
@@ -70,6 +74,8 @@ check patched-own-source-and-build \
 		grep -qE '/src/[^/]+\\+p[0-9a-f]{8} $PWD/build/kernel-6\\.1\\+p[0-9a-f]{8}\$'"
 check patched-key-by-content \
 	"[ \"\$($withpatch bash -c '. vm/lib.sh; fb_flavour_key debug')\" = \"\$(env -u FENCEBENCH_KERNEL -u FENCEBENCH_KSRC FENCEBENCH_KERNEL_PATCHES=$tmp/series-copy bash -c '. vm/lib.sh; fb_flavour_key debug')\" ]"
+check patched-key-ignores-message "[ \"\$(pkey $tmp/series)\" = \"\$(pkey $tmp/series-reworded)\" ]"
+check patched-key-follows-diff "[ \"\$(pkey $tmp/series)\" != \"\$(pkey $tmp/series-other)\" ]"
 check patched-empty-refused \
 	"env -u FENCEBENCH_KSRC FENCEBENCH_KERNEL_PATCHES=$tmp/noseries bash -c '. vm/lib.sh; fb_kernel_check' 2>&1 | grep -q 'no \\*.patch in that folder'"
 check patched-with-ksrc-refused \
