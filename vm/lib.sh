@@ -49,7 +49,7 @@ fb_kernel_check() {
 			fb_log "error: KERNEL_PATCHES patches Debian's source; with KSRC=$t apply them to your tree yourself (fencebench never writes into KSRC)"
 			return 1
 		fi
-		if ! compgen -G "$FB_KERNEL_PATCHES/*.patch" >/dev/null; then
+		if [ -z "$(fb_kernel_patch_files)" ]; then
 			fb_log "error: KERNEL_PATCHES=$FB_KERNEL_PATCHES: no *.patch in that folder"
 			return 1
 		fi

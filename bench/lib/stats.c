@@ -316,6 +316,15 @@ static double resampled_stat(enum fb_stat stat, const double *v, size_t n,
 	return drawn_stat(stat, v, n, n, tmp, rng);
 }
 
+/* The percentile interval (level 1 - @alpha) of @n values, sorted here. */
+static void percentile_interval(double *v, size_t n, double alpha, double *lo,
+				double *hi)
+{
+	fb_sort_doubles(v, n);
+	*lo = fb_percentile_sorted(v, n, 100.0 * alpha / 2.0);
+	*hi = fb_percentile_sorted(v, n, 100.0 * (1.0 - alpha / 2.0));
+}
+
 void fb_bootstrap_stat_range(enum fb_stat stat, const double *v, size_t n,
 			     size_t k, unsigned int iters, double alpha,
 			     uint64_t seed, double *lo, double *hi)
@@ -329,9 +338,7 @@ void fb_bootstrap_stat_range(enum fb_stat stat, const double *v, size_t n,
 		goto out;
 	for (unsigned int i = 0; i < iters; i++)
 		stats[i] = drawn_stat(stat, v, n, k, tmp, &rng);
-	fb_sort_doubles(stats, iters);
-	*lo = fb_percentile_sorted(stats, iters, 100.0 * alpha / 2.0);
-	*hi = fb_percentile_sorted(stats, iters, 100.0 * (1.0 - alpha / 2.0));
+	percentile_interval(stats, iters, alpha, lo, hi);
 out:
 	free(stats);
 	free(tmp);
@@ -355,9 +362,7 @@ void fb_bootstrap_stat_ratio_ci(enum fb_stat stat, const double *a, size_t na,
 
 		ratios[i] = ma != 0 ? mb / ma : NAN;
 	}
-	fb_sort_doubles(ratios, iters);
-	*lo = fb_percentile_sorted(ratios, iters, 100.0 * alpha / 2.0);
-	*hi = fb_percentile_sorted(ratios, iters, 100.0 * (1.0 - alpha / 2.0));
+	percentile_interval(ratios, iters, alpha, lo, hi);
 out:
 	free(ratios);
 	free(tmp);

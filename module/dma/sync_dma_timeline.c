@@ -283,11 +283,6 @@ int sync_dma_timeline_inc(struct sync_dma_timeline *tl, u32 inc)
 }
 EXPORT_SYMBOL_GPL(sync_dma_timeline_inc);
 
-/*
- * Wrap-safe: is 32-bit value @a at or past @b? As !__dma_fence_is_later(b,
- * a): true when @b is 0 to 2^31 behind @a (2^31 included), with no signed
- * overflow.
- */
 #ifdef SYNC_DMA_TEST_HOOKS
 /**
  * sync_dma_timeline_test_set_count() - tests only: move a timeline's count
@@ -317,6 +312,11 @@ int sync_dma_timeline_test_set_count(struct sync_dma_timeline *tl, u64 count)
 EXPORT_SYMBOL_GPL(sync_dma_timeline_test_set_count);
 #endif
 
+/*
+ * Wrap-safe: is 32-bit value @a at or past @b? As !__dma_fence_is_later(b,
+ * a): true when @b is 0 to 2^31 behind @a (2^31 included), with no signed
+ * overflow.
+ */
 static bool sync_dma_u32_passed(u32 a, u32 b)
 {
 	return a - b <= 0x80000000u;
