@@ -120,8 +120,9 @@ static void list(void)
 	}
 	printf("workloads:\n");
 	for (size_t i = 0; fb_workloads[i]; i++) {
-		printf("  %-10s %s\n             params: ",
-		       fb_workloads[i]->name, fb_workloads[i]->desc);
+		printf("  %-10s %s%s\n             params: ",
+		       fb_workloads[i]->name, fb_workloads[i]->desc,
+		       fb_workloads[i]->explains ? " (explains)" : "");
 		if (fb_workloads[i]->params)
 			fb_params_line(stdout, fb_workloads[i]->params);
 		else

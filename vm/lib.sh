@@ -317,8 +317,10 @@ fb_gen_init_cpio() {
 }
 
 # The workload names a fencebench binary lists (`fencebench --list`), one
-# a line, in its order (bench/ab, bench/bisect).
+# a line, in its order (bench/ab, bench/bisect); with "gated", only those
+# with gated figures (not marked "(explains)").
 fb_workload_names() {
 	"$1" --list 2>/dev/null |
-		awk '/^workloads/ { w = 1; next } /^[a-z]/ { w = 0 } w && /^  [a-z]/ { print $1 }'
+		awk -v gated="${2:-}" '/^workloads/ { w = 1; next } /^[a-z]/ { w = 0 }
+			w && /^  [a-z]/ && !(gated && / \(explains\)$/) { print $1 }'
 }

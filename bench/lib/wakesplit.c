@@ -40,7 +40,7 @@ int fb_wake_split(const struct fb_trace_event *ev, size_t n,
 	for (; i < end; i++) {
 		const struct fb_trace_event *e = &ev[i];
 
-		if (e->cpu != ids->cpu)
+		if (ids->cpu >= 0 && e->cpu != ids->cpu)
 			continue;
 		if (!have_sig) {
 			if (e->type == ids->signal && e->pid == ids->pid) {
@@ -48,7 +48,8 @@ int fb_wake_split(const struct fb_trace_event *ev, size_t n,
 				have_sig = 1;
 			}
 		} else if (!have_wake) {
-			if (e->type == ids->wakeup && e->pid == ids->pid) {
+			if (e->type == ids->wakeup &&
+			    (ids->cpu < 0 || e->pid == ids->pid)) {
 				woken = e->ts;
 				have_wake = 1;
 			}

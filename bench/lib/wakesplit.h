@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * wakesplit.h - split one signal-to-wake-up into stages from the trace
- * events of its CPU (traceline.h), for a waiter on the signaller's CPU.
+ * events (traceline.h) of the signaller's CPU, for a waiter on that CPU,
+ * or of every CPU, for a waiter on another one.
  *
  * The sample runs from @t0 (the signaller's timestamp just before its
  * signal system call) to @t1 (the waiter's timestamp just after its wait
  * returned), on the trace clock that equals the suite's clock. Inside
- * that window, on the signaller's CPU:
+ * that window, on the signaller's CPU (ids->cpu):
  *   signalled: the first event of type ids->signal fired by the
  *              signaller (its fence-signalled tracepoint; none for a raw
  *              wake-up object: ids->signal < 0);
@@ -14,6 +15,12 @@
  *              (the waker's context: the waiter's wake-up);
  *   switched:  the last sched_switch before @t1 (the waiter runs from
  *              there until it takes @t1, so it is the switch to it).
+ * With ids->cpu < 0 the events of every CPU count, and the caller has
+ * had the kernel record only the waiter's sched events (event filters:
+ * sched_wakeup pid, sched_switch next_pid): woken is then the first
+ * sched_wakeup after signalled whoever fired it (a wake-up through the
+ * waiter CPU's wake list fires there, in the idle task), and switched the
+ * last sched_switch to the waiter before @t1.
  * Stages: signal = signalled - t0, wakeup = woken - signalled (t0 if no
  * signal event), switch = switched - woken, return = t1 - switched; they
  * add up to t1 - t0 exactly.
@@ -31,7 +38,7 @@ struct fb_wake_ids {
 	int wakeup;		/* sched:sched_wakeup */
 	int sw;			/* sched:sched_switch */
 	int pid;		/* the signaller's thread id */
-	int cpu;		/* the CPU both run on */
+	int cpu;		/* the CPU both run on; < 0: any (filtered) */
 };
 
 enum { FB_STAGE_SIGNAL, FB_STAGE_WAKEUP, FB_STAGE_SWITCH, FB_STAGE_RETURN,

@@ -116,10 +116,47 @@ static void test_split(void)
 	      "no events");
 }
 
+/*
+ * Cross vCPU (ids.cpu < 0): the kernel recorded only the waiter's sched
+ * events; a wake-up through the waiter CPU's wake list fires there, in
+ * the idle task (pid 0).
+ */
+static void test_split_cross(void)
+{
+	const struct fb_trace_event ev[] = {
+		{ 1100, ME, 0, SIG },
+		{ 1150, 0, 1, WAKE },		/* on the waiter's CPU, from idle */
+		{ 1180, ME, 0, WAKE },		/* a second one: not it */
+		{ 1600, 0, 1, SW },		/* idle -> the waiter */
+		{ 1650, WAITER, 0, OTHER },
+		{ 5300, ME, 0, SIG },
+		{ 5400, ME, 0, WAKE },		/* a direct wake-up, signaller's */
+		{ 5700, 0, 1, SW },
+	};
+	size_t n = sizeof(ev) / sizeof(ev[0]);
+	uint64_t st[FB_STAGES];
+	struct fb_wake_ids any = ids;
+
+	any.cpu = -1;
+	CHECK(fb_wake_split(ev, n, &any, 1000, 2000, st) == 0 &&
+	      st[FB_STAGE_SIGNAL] == 100 && st[FB_STAGE_WAKEUP] == 50 &&
+	      st[FB_STAGE_SWITCH] == 450 && st[FB_STAGE_RETURN] == 400,
+	      "cross, wake list: %llu %llu %llu %llu",
+	      (unsigned long long)st[0], (unsigned long long)st[1],
+	      (unsigned long long)st[2], (unsigned long long)st[3]);
+	CHECK(fb_wake_split(ev, n, &any, 5000, 6000, st) == 0 &&
+	      st[FB_STAGE_WAKEUP] == 100 && st[FB_STAGE_SWITCH] == 300,
+	      "cross, direct wake-up");
+	/* On CPU 0 only, the first sample has no switch (it is CPU 1's). */
+	CHECK(fb_wake_split(ev, n, &ids, 1000, 2000, st) == -ENOENT,
+	      "same-CPU split ignores the other CPU");
+}
+
 int main(void)
 {
 	test_lines();
 	test_split();
+	test_split_cross();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

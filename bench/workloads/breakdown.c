@@ -2,19 +2,28 @@
 /*
  * breakdown.c - workload: where a signal-to-wake-up spends its time.
  *
- * The wake-ups of wakeup.c's poll/same and wait/same (one waiter in
- * ppoll() or in the backend's native wait, on the signaller's vCPU, both
- * on CPU 0), split into stages by trace events recorded on the trace
- * clock that reads the suite's clock (wakesplit.h):
+ * The wake-ups of wakeup.c's poll and wait series (one waiter in ppoll()
+ * or in the backend's native wait) split into stages by trace events
+ * recorded on the trace clock that reads the suite's clock (wakesplit.h):
  *
  *   signal  the signaller's timestamp -> the fence signalled (legacy:
  *           sync_legacy:sync_timeline, on entry to sync_timeline_signal();
  *           dma and mainline: dma_fence:dma_fence_signaled, before the
  *           fence's callbacks run). Raw objects (eventfd, futex, pipe)
  *           have no such stage.
- *   wakeup  -> sched:sched_wakeup of the waiter, in the signaller's context
+ *   wakeup  -> sched:sched_wakeup of the waiter
  *   switch  -> the sched:sched_switch to the waiter
  *   return  -> the waiter's own timestamp after its wait returned
+ *
+ * Same vCPU (poll/same, wait/same: both threads on CPU 0): the wake-up
+ * event fires in the signaller's context. Cross vCPU (poll/cross,
+ * wait/cross: the waiter on CPU 1), with wakeup.c's idle gaps
+ * (--breakdown-gap-us; the first with the plain series name, the others
+ * with x = the gap): a waiter's vCPU that has gone idle is woken through
+ * its wake list, so sched_wakeup fires on the waiter's vCPU after the IPI
+ * and the idle exit (sched_ttwu_pending()), and the wakeup stage holds
+ * them; the switch follows there. The kernel filters both sched events to
+ * the waiter (pid, next_pid), and the split reads every CPU's events.
  *
  * Tracing costs time of its own (an event record per tracepoint), so each
  * backend also runs as many wake-ups with every event off, in the same
@@ -40,12 +49,17 @@
 #define WARMUP_MIN 200	/* unmeasured wake-ups before the measured ones */
 
 static unsigned int samples;	/* traced wake-ups, and as many untraced */
+static struct fb_list gaps;	/* idle gaps of the cross-vCPU split, us */
 
 static const struct fb_param breakdown_params[] = {
 	{ .name = "breakdown-samples", .type = FB_PARAM_UINT, .val = &samples,
 	  .def = "2000", .quick = "200",
 	  .help = "breakdown: traced wake-ups per backend (and as many untraced)",
 	  .min = 1, .max = 1u << 20, .split_min = 1 },
+	{ .name = "breakdown-gap-us", .type = FB_PARAM_LIST, .val = &gaps,
+	  .def = "0,1000",
+	  .help = "breakdown: idle gaps before each cross-vCPU signal, us (hot 0, then idle ones)",
+	  .min = 0, .max = 1000000 },
 	{ 0 },
 };
 
@@ -69,6 +83,7 @@ struct tracer {
 	struct fb_tracefs fs;
 	struct fb_wake_ids ids;
 	const char *events[3];	/* enabled while tracing; NULL-ended */
+	int filtered;		/* sched events filtered to the waiter */
 	char clock_was[32];
 	char *on_was, *raw_was;
 };
@@ -79,9 +94,24 @@ static int cpu_same(int i)
 	return 0;
 }
 
-/* Tracefs ready for @b: 0, or -errno with the reason in @why. */
+static int cpu_cross(int i)
+{
+	(void)i;
+	return 1;
+}
+
+static void idle_gap(void *arg)
+{
+	fb_sleep_ns(*(uint64_t *)arg);
+}
+
+/*
+ * Tracefs ready for @b: 0, or -errno with the reason in @why. @cross: the
+ * split reads the events of every CPU (tracer_filter() then keeps only
+ * the waiter's sched events).
+ */
 static int tracer_setup(struct tracer *t, const struct fb_backend *b,
-			char *why, size_t n)
+			int cross, char *why, size_t n)
 {
 	const char *sig = signal_event(b);
 	size_t len;
@@ -104,7 +134,7 @@ static int tracer_setup(struct tracer *t, const struct fb_backend *b,
 	t->events[1] = "sched:sched_switch";
 	t->events[2] = sig;
 	t->ids.pid = fb_gettid();
-	t->ids.cpu = 0;
+	t->ids.cpu = cross ? -1 : 0;
 	err = fb_tracefs_selected(&t->fs, "trace_clock", t->clock_was,
 				  sizeof(t->clock_was));
 	if (!err)
@@ -132,10 +162,32 @@ static int tracer_events(struct tracer *t, int on)
 	return err;
 }
 
-/* Events off, clock, recording and format as they were. */
+static const char *const sched_filter[][2] = {
+	{ "events/sched/sched_wakeup/filter", "pid" },
+	{ "events/sched/sched_switch/filter", "next_pid" },
+};
+
+/* Only the wake-up of, and the switch to, thread @tid are recorded. */
+static int tracer_filter(struct tracer *t, pid_t tid)
+{
+	char expr[64];
+	int err = 0;
+
+	t->filtered = 1;
+	for (size_t i = 0; i < 2 && !err; i++) {
+		snprintf(expr, sizeof(expr), "%s == %d", sched_filter[i][1],
+			 (int)tid);
+		err = fb_tracefs_write(&t->fs, sched_filter[i][0], expr);
+	}
+	return err;
+}
+
+/* Events off, filters, clock, recording and format as they were. */
 static void tracer_restore(struct tracer *t)
 {
 	tracer_events(t, 0);
+	for (size_t i = 0; i < 2 && t->filtered; i++)
+		fb_tracefs_write(&t->fs, sched_filter[i][0], "0");
 	fb_tracefs_clear(&t->fs);
 	if (t->clock_was[0])
 		fb_tracefs_write(&t->fs, "trace_clock", t->clock_was);
@@ -148,7 +200,10 @@ static void tracer_restore(struct tracer *t)
 	t->on_was = t->raw_was = NULL;
 }
 
-/* The buffer's events of the sample CPU, in time order; *@lost: lost ones. */
+/*
+ * The buffer's events of the sample CPU (every CPU: ids.cpu < 0), in time
+ * order; *@lost: lost ones.
+ */
 static int read_events(struct tracer *t, struct fb_trace_event **out,
 		       size_t *nout, unsigned long *lost)
 {
@@ -173,7 +228,8 @@ static int read_events(struct tracer *t, struct fb_trace_event **out,
 			err = r;
 		} else if (r == FB_TRACELINE_LOST) {
 			*lost += k;
-		} else if (r == FB_TRACELINE_EVENT && e.cpu == t->ids.cpu) {
+		} else if (r == FB_TRACELINE_EVENT &&
+			   (t->ids.cpu < 0 || e.cpu == t->ids.cpu)) {
 			if (n == cap) {
 				struct fb_trace_event *m =
 					realloc(ev, 2 * cap * sizeof(*ev));
@@ -199,16 +255,20 @@ static int read_events(struct tracer *t, struct fb_trace_event **out,
 	return 0;
 }
 
-/* One wake-up: its start (signaller) and end (waiter) timestamps. */
+/*
+ * One wake-up after an idle gap of @gap_ns (0: none): its start
+ * (signaller) and end (waiter) timestamps.
+ */
 static int one_wakeup(struct fb_wpool *pool, const struct fb_backend *b,
-		      void *src, uint64_t *t0, uint64_t *t1)
+		      void *src, uint64_t gap_ns, uint64_t *t0, uint64_t *t1)
 {
 	uint64_t l;
 	int hnd = b->arm(src), err;
 
 	if (hnd < 0)
 		return hnd;
-	err = fb_wpool_round(pool, &hnd, NULL, NULL, &l);
+	err = fb_wpool_round(pool, &hnd, gap_ns ? idle_gap : NULL, &gap_ns,
+			     &l);
 	if (b->disarm(src, hnd) && !err)
 		err = -EIO;
 	*t1 = pool->slot[0]->t_wake;
@@ -225,8 +285,8 @@ struct split {
 
 /* @k traced wake-ups: record, read the buffer, split each. */
 static int traced_chunk(struct tracer *t, struct fb_wpool *pool,
-			const struct fb_backend *b, void *src, unsigned int k,
-			struct split *s)
+			const struct fb_backend *b, void *src, uint64_t gap_ns,
+			unsigned int k, struct split *s)
 {
 	uint64_t t0[CHUNK], t1[CHUNK];
 	struct fb_trace_event *ev;
@@ -236,7 +296,7 @@ static int traced_chunk(struct tracer *t, struct fb_wpool *pool,
 	if (!err)
 		err = fb_tracefs_write(&t->fs, "tracing_on", "1");
 	for (unsigned int i = 0; i < k && !err; i++)
-		err = one_wakeup(pool, b, src, &t0[i], &t1[i]);
+		err = one_wakeup(pool, b, src, gap_ns, &t0[i], &t1[i]);
 	fb_tracefs_write(&t->fs, "tracing_on", "0");
 	if (!err)
 		err = read_events(t, &ev, &nev, &s->lost);
@@ -262,11 +322,14 @@ static double p50(double *v, unsigned int n)
 }
 
 static int record(struct fb_ctx *c, const struct fb_backend *b,
-		  const char *series, struct split *tr, struct split *un,
-		  int has_signal)
+		  const char *series, unsigned int gi, struct split *tr,
+		  struct split *un, int has_signal)
 {
+	/* The first gap's figures keep the plain series name, as wakeup.c's. */
 	struct fb_fig f = { .workload = "breakdown", .backend = b->name,
-			    .series = series, .unit = "ns", .gate = 0 };
+			    .series = series, .unit = "ns", .gate = 0,
+			    .xname = gi ? "gap_us" : NULL,
+			    .x = gi ? (double)gaps.v[gi] : 0 };
 	char name[FB_STAGES][32], line[256];
 	double sum = 0, v;
 	size_t l = 0;
@@ -294,27 +357,30 @@ static int record(struct fb_ctx *c, const struct fb_backend *b,
 	f.metric = "untraced_p50_ns";
 	if (!err)
 		err = fb_record_value(c, &f, p50(un->total, un->n), NULL, 0);
-	fb_progress("breakdown %-8s %s: %u of %u traced wake-ups split;%s = %.0f ns (traced p50 %.0f ns, untraced p50 %.0f ns)%s",
-		    b->name, series, tr->n, un->n, line, sum, v,
+	fb_progress("breakdown %-8s %s gap %lu us: %u of %u traced wake-ups split;%s = %.0f ns (traced p50 %.0f ns, untraced p50 %.0f ns)%s",
+		    b->name, series, gaps.v[gi], tr->n, un->n, line, sum, v,
 		    fb_percentile_sorted(un->total, un->n, 50),
 		    tr->lost ? " EVENTS LOST" : "");
 	return err;
 }
 
-static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method)
+static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
+		   int cross, unsigned int gi)
 {
 	struct tracer t;
 	struct fb_wpool pool;
 	struct split tr = { 0 }, un = { 0 };
 	unsigned int n = samples, warm = n / 10 + 1;
+	uint64_t gap_ns = (uint64_t)gaps.v[gi] * 1000;
 	void *src = NULL;
 	char why[256], series[32];
 	int err, pool_up = 0;
 
-	snprintf(series, sizeof(series), "%s/same", fb_wait_method_name(method));
+	snprintf(series, sizeof(series), "%s/%s", fb_wait_method_name(method),
+		 cross ? "cross" : "same");
 
 	fb_pin_self(0);
-	err = tracer_setup(&t, b, why, sizeof(why));
+	err = tracer_setup(&t, b, cross, why, sizeof(why));
 	if (err) {
 		tracer_restore(&t);
 		fb_progress("SKIP breakdown on %s: %s", b->name, why);
@@ -332,8 +398,11 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method)
 	if (!err)
 		err = b->open(b, &src);
 	if (!err)
-		err = fb_wpool_start(&pool, b, src, method, 1, cpu_same, 1);
+		err = fb_wpool_start(&pool, b, src, method, 1,
+				     cross ? cpu_cross : cpu_same, 1);
 	pool_up = !err;
+	if (!err && cross)
+		err = tracer_filter(&t, pool.slot[0]->tid);
 	/*
 	 * Warm-up and the untraced wake-ups, every event off. Under icount
 	 * a short warm-up (20 wake-ups) left the scheduler's state of the
@@ -345,14 +414,14 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method)
 	for (unsigned int i = 0; i < warm + n && !err; i++) {
 		uint64_t t0, t1;
 
-		err = one_wakeup(&pool, b, src, &t0, &t1);
+		err = one_wakeup(&pool, b, src, gap_ns, &t0, &t1);
 		if (!err && i >= warm)
 			un.total[un.n++] = (double)(t1 - t0);
 	}
 	if (!err)
 		err = tracer_events(&t, 1);
 	for (unsigned int i = 0; i < n && !err; i += CHUNK)
-		err = traced_chunk(&t, &pool, b, src,
+		err = traced_chunk(&t, &pool, b, src, gap_ns,
 				   n - i < CHUNK ? n - i : CHUNK, &tr);
 	tracer_restore(&t);
 	if (pool_up)
@@ -363,7 +432,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method)
 		err = -EIO;
 	}
 	if (!err)
-		err = record(c, b, series, &tr, &un, signal_event(b) != NULL);
+		err = record(c, b, series, gi, &tr, &un, signal_event(b) != NULL);
 	if (src)
 		b->close(src);
 	if (err)
@@ -375,14 +444,23 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method)
 	return err;
 }
 
-/* The wait methods of wakeup.c's same-vCPU figures: poll and native wait. */
+/*
+ * Per wait method of wakeup.c (poll, native wait): the same-vCPU wake-up
+ * at the first gap, then the cross-vCPU one at each gap (with 2 vCPUs).
+ */
 static int breakdown_run(struct fb_ctx *c, const struct fb_backend *b)
 {
 	int err = 0;
 
-	for (int m = FB_WAIT_POLL; m <= FB_WAIT_NATIVE; m++)
-		if (fb_wait_method_ok(b, m, 0) && run_one(c, b, m))
+	for (int m = FB_WAIT_POLL; m <= FB_WAIT_NATIVE; m++) {
+		if (!fb_wait_method_ok(b, m, 0))
+			continue;
+		if (run_one(c, b, m, 0, 0))
 			err = -EIO;
+		for (unsigned int gi = 0; gi < gaps.n && fb_ncpus() > 1; gi++)
+			if (run_one(c, b, m, 1, gi))
+				err = -EIO;
+	}
 	return err;
 }
 
@@ -394,13 +472,14 @@ static int breakdown_supported(const struct fb_backend *b)
 
 static const struct fb_workload fb_wl_breakdown = {
 	.name = "breakdown",
-	.desc = "a same-vCPU wake-up (poll, wait) split into stages by trace events: signal, wakeup, switch, return; traced and untraced totals",
+	.desc = "a wake-up (poll, wait; same vCPU, and cross vCPU hot and after idle gaps) split into stages by trace events: signal, wakeup, switch, return; traced and untraced totals",
 	.order = 90,
 	.headline = "poll/same:traced_p50_ns wait/same:traced_p50_ns",
 	.params = breakdown_params,
 	.supported = breakdown_supported,
 	.run = breakdown_run,
 	.patches_text = 1,
+	.explains = 1,
 };
 
 FB_WORKLOAD_REGISTER(fb_wl_breakdown);

@@ -84,6 +84,12 @@ struct fb_workload {
 	 * guest fencebench skips it, and run-bench gives it a 1-vCPU boot.
 	 */
 	int patches_text;
+	/*
+	 * None of its figures is gated: they explain other workloads'
+	 * figures (breakdown). `fencebench --list` marks it "(explains)";
+	 * the gated runs (make ab, make test's bench gate) leave it out.
+	 */
+	int explains;
 };
 
 /*
