@@ -66,6 +66,11 @@ HOST_LDFLAGS := -pthread -lm
 # Parallel jobs for the user-space and module builds (one per CPU).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
+# lib/: what the guest programs share: the fence devices (syncdev), the
+# self-registering plug-ins (registry), the option front end (cli, param).
+FB_LIB_SRCS := $(wildcard lib/*.c)
+FB_LIB_HDRS := $(wildcard lib/*.h)
+
 # Filled by the included fragments: static guest programs, host unit tests.
 GUEST_PROGS :=
 HOST_TESTS :=

@@ -2,14 +2,15 @@
 # bench.mk - the benchmark suite (issue 5): the guest binary fencebench, the
 # host tool fbtool, the statistics unit tests, and the bench-run, plots,
 # compare and baseline targets (docs/bench.md).
-# bench/lib is the benchmark's own library; lib/syncdev (the fence devices)
-# is shared with tests/ and reached through -Ilib of the common flags.
+# bench/lib is the benchmark's own library; lib/ (the fence devices, the
+# registries, the option front end) is shared with tests/ and reached
+# through -Ilib of the common flags.
 BENCH_CFLAGS := -Ibench/lib
 BENCH_LIB_SRCS := $(wildcard bench/lib/*.c)
-BENCH_GUEST_SRCS := bench/main.c bench/rounds.c $(BENCH_LIB_SRCS) lib/syncdev.c \
+BENCH_GUEST_SRCS := bench/main.c bench/rounds.c $(BENCH_LIB_SRCS) $(FB_LIB_SRCS) \
 	$(wildcard bench/backends/*.c) $(wildcard bench/workloads/*.c)
 BENCH_HDRS := bench/rounds.h bench/tests/check.h $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
-	bench/host/*.h) lib/syncdev.h module/include/uapi/fencebench_sync.h
+	bench/host/*.h) $(FB_LIB_HDRS) module/include/uapi/fencebench_sync.h
 # Host side: the statistics and result-file parts of bench/lib plus bench/host.
 BENCH_HOST_LIB := bench/lib/results.c bench/lib/stats.c bench/lib/hist.c \
 	bench/host/load.c bench/host/verdict.c bench/host/ab.c
@@ -40,7 +41,7 @@ $(HOST_TEST_BIN)/bench-ab: bench/tests/ab_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS)
 # backends and a fake workload).
 HOST_TESTS += $(HOST_TEST_BIN)/bench-rounds
 BENCH_ROUNDS_SRCS := bench/rounds.c bench/workloads/context.c \
-	bench/workloads/registry.c bench/workloads/param.c bench/lib/results.c \
+	bench/workloads/registry.c lib/registry.c lib/param.c bench/lib/results.c \
 	bench/lib/stats.c bench/lib/hist.c bench/lib/clock.c
 $(HOST_TEST_BIN)/bench-rounds: bench/tests/rounds_test.c $(BENCH_ROUNDS_SRCS) $(BENCH_HDRS) | $(HOST_TEST_BIN)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -o $@ bench/tests/rounds_test.c $(BENCH_ROUNDS_SRCS) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS) -lm

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* main.c - fencebench: the guest-side benchmark driver (options, sweep, output). */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include <unistd.h>
 
 #include "backends/backend.h"
+#include "cli.h"
 #include "clock.h"
 #include "hist.h"
 #include "placement.h"
@@ -19,14 +19,15 @@
 #include "sysinfo.h"
 #include "workloads/workload.h"
 
-/* Options of fencebench itself; parameters come from the tables. */
-#define OPT_PARAM 256
-#define MAX_PARAMS 64
+#define MAX_TAGS 32	/* --tag given at most this often */
 
-struct opts {
+/* What fencebench's own options set; the parameters set what their tables say. */
+static struct {
 	const char *backends, *workloads, *out, *mode;
 	int list;
-};
+	const char *tags[MAX_TAGS];
+	int ntags;
+} o = { .backends = "all", .workloads = "all", .out = ".", .mode = "unknown" };
 
 static struct fb_ctx ctx;
 
@@ -45,68 +46,88 @@ static const struct fb_param harness_params[] = {
 	{ 0 },
 };
 
-/* Every parameter: the harness's, then each workload's in order. */
-static const struct fb_param *all_params[MAX_PARAMS];
-static size_t nparams;
+/* Every parameter table: the harness's, then each workload's in order. */
+static const struct fb_param *param_tables[FB_REGISTRY_MAX + 2];
 
-static int collect_params(void)
+static void collect_param_tables(void)
 {
-	const struct fb_param *t;
+	const struct fb_workload *w;
+	size_t n = 0;
 
-	for (t = harness_params; t->name; t++)
-		all_params[nparams++] = t;
-	for (size_t i = 0; fb_workloads[i]; i++)
-		for (t = fb_workloads[i]->params; t && t->name; t++) {
-			for (size_t j = 0; j < nparams; j++)
-				if (!strcmp(all_params[j]->name, t->name)) {
-					fprintf(stderr, "fencebench: parameter --%s declared twice (workload %s)\n",
-						t->name, fb_workloads[i]->name);
-					return -EINVAL;
-				}
-			if (nparams == MAX_PARAMS) {
-				fprintf(stderr, "fencebench: more than %d parameters\n",
-					MAX_PARAMS);
-				return -E2BIG;
-			}
-			all_params[nparams++] = t;
-		}
+	param_tables[n++] = harness_params;
+	for (size_t i = 0; (w = fb_workload_at(i)); i++)
+		if (w->params)
+			param_tables[n++] = w->params;
+}
+
+static const char *backend_name(size_t i)
+{
+	return fb_registry_name(&fb_backend_registry, i);
+}
+
+static const char *workload_name(size_t i)
+{
+	return fb_registry_name(&fb_workload_registry, i);
+}
+
+static int add_tag(const char *arg)
+{
+	if (o.ntags == MAX_TAGS || !strchr(arg, '=')) {
+		fprintf(stderr, "fencebench: --tag '%s': want KEY=VALUE (at most %d)\n",
+			arg, MAX_TAGS);
+		return -EINVAL;
+	}
+	o.tags[o.ntags++] = arg;
 	return 0;
 }
 
-static void defaults(int quick)
-{
-	fb_params_defaults(harness_params, quick);
-	for (size_t i = 0; fb_workloads[i]; i++)
-		fb_params_defaults(fb_workloads[i]->params, quick);
-}
+/* The options before the parameters in the usage, and those after. */
+static const struct fb_opt opts[] = {
+	{ .name = "backend", .type = FB_OPT_NAMES, .val = &o.backends,
+	  .arg = "LIST", .help = "comma list of backends, or all (default)",
+	  .names = backend_name },
+	{ .name = "workload", .type = FB_OPT_NAMES, .val = &o.workloads,
+	  .arg = "LIST", .help = "comma list of workloads, or all (default)",
+	  .names = workload_name },
+	{ .name = "quick", .type = FB_OPT_FLAG, .val = &ctx.quick,
+	  .help = "small sweeps for the CI gate (the quick defaults)" },
+	{ 0 },
+};
 
-static void usage(FILE *f)
+static const struct fb_opt more_opts[] = {
+	{ .name = "out", .type = FB_OPT_STR, .val = &o.out, .arg = "DIR",
+	  .help = "write results.json and CSVs there (default .)" },
+	{ .name = "mode", .type = FB_OPT_STR, .val = &o.mode, .arg = "LABEL",
+	  .help = "timing mode recorded with every figure (icount, tcg, kvm)" },
+	{ .name = "tag", .type = FB_OPT_CALL, .call = add_tag,
+	  .arg = "KEY=VALUE", .help = "extra metadata (repeatable)" },
+	{ .name = "list", .type = FB_OPT_FLAG, .val = &o.list,
+	  .help = "list backends (with availability) and workloads" },
+	{ 0 },
+};
+
+static void usage_footer(FILE *f)
 {
-	fprintf(f,
-"usage: fencebench [options]\n"
-"  --backend LIST     comma list of backends, or all (default)\n"
-"  --workload LIST    comma list of workloads, or all (default)\n"
-"  --quick            small sweeps for the CI gate (the quick defaults)\n");
-	fb_params_usage(f, harness_params);
-	for (size_t i = 0; fb_workloads[i]; i++)
-		fb_params_usage(f, fb_workloads[i]->params);
-	fprintf(f,
-"  --out DIR          write results.json and CSVs there (default .)\n"
-"  --mode LABEL       timing mode recorded with every figure (icount, tcg, kvm)\n"
-"  --tag KEY=VALUE    extra metadata (repeatable)\n"
-"  --list             list backends (with availability) and workloads\n"
-"  --help             this text\n"
-"Clock: " FB_CLOCK_NAME "; histogram relative error <= %.2f %%.\n",
+	fprintf(f, "Clock: " FB_CLOCK_NAME "; histogram relative error <= %.2f %%.\n",
 		100.0 * FB_HIST_REL_ERR);
 }
 
+static const struct fb_cli cli = {
+	.opts = opts,
+	.params = param_tables,
+	.more = more_opts,
+	.quick = &ctx.quick,
+	.footer = usage_footer,
+};
+
 static void list(void)
 {
+	const struct fb_backend *b;
+	const struct fb_workload *w;
 	char why[256];
 
 	printf("backends:\n");
-	for (size_t i = 0; fb_backends[i]; i++) {
-		const struct fb_backend *b = fb_backends[i];
+	for (size_t i = 0; (b = fb_backend_at(i)); i++) {
 		int err = b->probe(b, why, sizeof(why));
 
 		printf("  %-9s %-9s ops:%s%s%s%s%s  %s%s%s\n", b->name,
@@ -119,53 +140,15 @@ static void list(void)
 		       err ? " -- " : "", err ? why : "");
 	}
 	printf("workloads:\n");
-	for (size_t i = 0; fb_workloads[i]; i++) {
-		printf("  %-10s %s%s\n             params: ",
-		       fb_workloads[i]->name, fb_workloads[i]->desc,
-		       fb_workloads[i]->explains ? " (explains)" : "");
-		if (fb_workloads[i]->params)
-			fb_params_line(stdout, fb_workloads[i]->params);
+	for (size_t i = 0; (w = fb_workload_at(i)); i++) {
+		printf("  %-10s %s%s\n             params: ", w->name, w->desc,
+		       w->explains ? " (explains)" : "");
+		if (w->params)
+			fb_params_line(stdout, w->params);
 		else
 			printf("none of its own");
 		printf("\n");
 	}
-}
-
-static int selected(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p = list;
-
-	if (!strcmp(list, "all"))
-		return 1;
-	while ((p = strstr(p, name))) {
-		if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
-			return 1;
-		p += n;
-	}
-	return 0;
-}
-
-/* Every name in @list must exist (unknown names are usage errors). */
-static int check_names(const char *list, int backends)
-{
-	char *copy = strdup(list), *tok, *save = NULL;
-	int err = 0;
-
-	if (!copy)
-		return -ENOMEM;
-	if (!strcmp(list, "all"))
-		goto out;
-	for (tok = strtok_r(copy, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save))
-		if (backends ? !fb_backend_find(tok) : !fb_workload_find(tok)) {
-			fprintf(stderr, "fencebench: unknown %s '%s' (see --list)\n",
-				backends ? "backend" : "workload", tok);
-			err = -EINVAL;
-		}
-out:
-	free(copy);
-	return err;
 }
 
 static void write_out(const struct fb_results *r, const char *dir)
@@ -198,6 +181,7 @@ static double clock_read_ns(void)
 static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 		      int argc, char **argv)
 {
+	const struct fb_workload *w;
 	char buf[512];
 	size_t len = 0;
 
@@ -214,22 +198,23 @@ static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 	fb_meta_setf(&r->meta, "hist_rel_err", FB_HIST_REL_ERR);
 	fb_meta_setf(&r->meta, "quick", c->quick);
 	/* Every parameter as given: "k_create": "1024,4096", "reps": "5". */
-	for (size_t i = 0; i < nparams; i++) {
+	for (size_t i = 0; param_tables[i]; i++)
+		for (const struct fb_param *p = param_tables[i]; p->name; p++) {
+			char key[64];
+
+			snprintf(key, sizeof(key), "%s", p->name);
+			for (char *k = key; *k; k++)
+				*k = *k == '-' ? '_' : *k;
+			fb_param_format(p, buf, sizeof(buf));
+			fb_meta_set(&r->meta, key, buf,
+				    p->type != FB_PARAM_LIST);
+		}
+	for (size_t i = 0; (w = fb_workload_at(i)); i++) {
 		char key[64];
 
-		snprintf(key, sizeof(key), "%s", all_params[i]->name);
-		for (char *k = key; *k; k++)
-			*k = *k == '-' ? '_' : *k;
-		fb_param_format(all_params[i], buf, sizeof(buf));
-		fb_meta_set(&r->meta, key, buf,
-			    all_params[i]->type != FB_PARAM_LIST);
-	}
-	for (size_t i = 0; fb_workloads[i]; i++) {
-		char key[64];
-
-		snprintf(key, sizeof(key), "headline_%s", fb_workloads[i]->name);
-		if (fb_workloads[i]->headline)
-			fb_meta_set(&r->meta, key, fb_workloads[i]->headline, 0);
+		snprintf(key, sizeof(key), "headline_%s", w->name);
+		if (w->headline)
+			fb_meta_set(&r->meta, key, w->headline, 0);
 	}
 	buf[0] = 0;
 	for (int i = 0; i < argc && len < sizeof(buf) - 1; i++)
@@ -238,42 +223,16 @@ static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 	fb_meta_set(&r->meta, "command", buf, 0);
 }
 
-/* getopt_long's table: fencebench's options, then one per parameter. */
-static struct option *make_longopts(void)
-{
-	static const struct option fixed[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "workload", required_argument, NULL, 'w' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "mode", required_argument, NULL, 'm' },
-		{ "tag", required_argument, NULL, 't' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-	};
-	size_t nf = sizeof(fixed) / sizeof(fixed[0]);
-	struct option *lo = calloc(nf + nparams + 1, sizeof(*lo));
-
-	if (!lo)
-		return NULL;
-	memcpy(lo, fixed, sizeof(fixed));
-	for (size_t i = 0; i < nparams; i++)
-		lo[nf + i] = (struct option){ all_params[i]->name,
-					      required_argument, NULL,
-					      OPT_PARAM + (int)i };
-	return lo;
-}
-
 /* Cross-parameter checks of the selected workloads; 0 or -EINVAL. */
-static int check_workloads(const struct opts *o, const struct fb_ctx *c)
+static int check_workloads(const struct fb_ctx *c)
 {
+	const struct fb_workload *w;
 	int err = 0;
 
-	for (size_t i = 0; fb_workloads[i]; i++) {
-		const struct fb_workload *w = fb_workloads[i];
+	for (size_t i = 0; (w = fb_workload_at(i)); i++) {
 		const char *why;
 
-		if (!w->check || !selected(o->workloads, w->name))
+		if (!w->check || !fb_cli_selected(o.workloads, w->name))
 			continue;
 		why = w->check(c);
 		if (why) {
@@ -286,15 +245,13 @@ static int check_workloads(const struct opts *o, const struct fb_ctx *c)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { "all", "all", ".", "unknown", 0 };
+	const struct fb_backend *b, *run[64];
+	const struct fb_workload *w;
 	struct fb_results res;
 	struct fb_ctx c;
-	struct option *longopts;
 	char skipped[1024] = "", ran[256] = "", why[256], running[4096];
-	const struct fb_backend *run[64];
 	size_t nrun;
-	const char *tags[32];
-	int ntags = 0, opt, err = 0;
+	int code;
 
 	/*
 	 * Same addresses in every run: without address-space randomisation
@@ -306,55 +263,13 @@ int main(int argc, char **argv)
 		execv("/proc/self/exe", argv);
 		/* Not fatal: carry on randomised. */
 	}
-	if (collect_params())
-		return 2;
-	longopts = make_longopts();
-	if (!longopts) {
-		fprintf(stderr, "fencebench: out of memory\n");
-		return 2;
-	}
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--quick"))
-			ctx.quick = 1;
-	defaults(ctx.quick);
-	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (opt >= OPT_PARAM && opt < OPT_PARAM + (int)nparams) {
-			if (fb_param_parse(all_params[opt - OPT_PARAM], optarg))
-				err = -EINVAL;
-			continue;
-		}
-		switch (opt) {
-		case 'b': o.backends = optarg; break;
-		case 'w': o.workloads = optarg; break;
-		case 'q': break;
-		case 'o': o.out = optarg; break;
-		case 'm': o.mode = optarg; break;
-		case 't':
-			if (ntags < 32 && strchr(optarg, '=')) {
-				tags[ntags++] = optarg;
-			} else {
-				fprintf(stderr, "fencebench: --tag '%s': want KEY=VALUE (at most 32)\n",
-					optarg);
-				err = -EINVAL;
-			}
-			break;
-		case 'l': o.list = 1; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
-		}
-	}
-	free(longopts);
+	collect_param_tables();
+	code = fb_cli_parse(&cli, argc, argv);
+	if (code != FB_CLI_RUN)
+		return code;
 	c = ctx;
-	if (optind != argc) {
-		fprintf(stderr, "fencebench: unexpected argument '%s'\n",
-			argv[optind]);
-		err = -EINVAL;
-	}
-	if (err || check_names(o.backends, 1) || check_names(o.workloads, 0) ||
-	    check_workloads(&o, &c)) {
-		fprintf(stderr, "fencebench: bad arguments (fencebench --help)\n");
-		return 2;
-	}
+	if (check_workloads(&c))
+		return fb_cli_bad_usage();
 	if (o.list) {
 		list();
 		return 0;
@@ -372,22 +287,22 @@ int main(int argc, char **argv)
 	c.res = &res;
 	fb_results_init(&res);
 	meta_init(&res, &c, argc, argv);
-	for (int i = 0; i < ntags; i++) {
-		char *eq = strchr(tags[i], '=');
+	for (int i = 0; i < o.ntags; i++) {
+		const char *eq = strchr(o.tags[i], '=');
+		char key[256];
 
-		*eq = 0;
-		fb_meta_set(&res.meta, tags[i], eq + 1, 0);
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - o.tags[i]), o.tags[i]);
+		fb_meta_set(&res.meta, key, eq + 1, 0);
 	}
 	fb_progress("start: mode %s, %d vCPUs, %d NUMA nodes, clock %s, %s run",
 		    c.mode, c.vcpus, c.numa, FB_CLOCK_NAME,
 		    c.quick ? "quick" : "full");
 
 	/* Which backends are here: absence is reported, never an error. */
-	for (size_t i = 0; fb_backends[i]; i++) {
-		const struct fb_backend *b = fb_backends[i];
+	for (size_t i = 0; (b = fb_backend_at(i)); i++) {
 		size_t l;
 
-		if (!selected(o.backends, b->name))
+		if (!fb_cli_selected(o.backends, b->name))
 			continue;
 		if (b->probe(b, why, sizeof(why))) {
 			fb_progress("SKIP backend %s: %s", b->name, why);
@@ -402,11 +317,10 @@ int main(int argc, char **argv)
 	fb_meta_set(&res.meta, "backends", ran, 0);
 	fb_meta_set(&res.meta, "backends_skipped", skipped, 0);
 
-	for (size_t wi = 0; fb_workloads[wi]; wi++) {
-		const struct fb_workload *w = fb_workloads[wi];
+	for (size_t wi = 0; (w = fb_workload_at(wi)); wi++) {
 		uint64_t t0 = fb_now_ns();
 
-		if (!selected(o.workloads, w->name))
+		if (!fb_cli_selected(o.workloads, w->name))
 			continue;
 		if (w->patches_text && !strcmp(c.mode, "tcg") && c.vcpus > 1) {
 			fb_progress("SKIP workload %s: it turns trace events on and off (kernel text patching), which multi-threaded TCG can turn into a guest panic with %d vCPUs (docs/bench.md, \"Text patching under TCG\"); under tcg it runs in a 1-vCPU guest",
@@ -415,10 +329,8 @@ int main(int argc, char **argv)
 		}
 		fb_progress("workload %s: %s", w->name, w->desc);
 		nrun = 0;
-		for (size_t i = 0; fb_backends[i]; i++) {
-			const struct fb_backend *b = fb_backends[i];
-
-			if (!selected(ran, b->name))
+		for (size_t i = 0; (b = fb_backend_at(i)); i++) {
+			if (!fb_cli_selected(ran, b->name))
 				continue;
 			if (!fb_workload_supports(w, b)) {
 				fb_progress("  %s: not applicable to %s (ops)",

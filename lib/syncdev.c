@@ -27,6 +27,14 @@ const struct fb_syncdev fb_syncdevs[] = {
 	{ .name = NULL },
 };
 
+const char *fb_syncdev_name(size_t i)
+{
+	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)
+		if (!i--)
+			return d->name;
+	return NULL;
+}
+
 const struct fb_syncdev *fb_syncdev_find(const char *name)
 {
 	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)

@@ -87,6 +87,8 @@ struct fb_syncdev {
 /* Registry of fence devices, terminated by an entry with name == NULL. */
 extern const struct fb_syncdev fb_syncdevs[];
 
+/* The @i-th backend name of the registry; NULL past the last. */
+const char *fb_syncdev_name(size_t i);
 /* Look a device up by backend name; NULL if unknown. */
 const struct fb_syncdev *fb_syncdev_find(const char *name);
 /* The first device of the registry having all of @caps; NULL if none. */

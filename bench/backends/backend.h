@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "registry.h"
+
 enum {
 	FB_OP_CREATE	= 1u << 0,	/* create: fences at a timeline value */
 	FB_OP_MERGE	= 1u << 1,	/* merge two fences */
@@ -59,17 +61,24 @@ struct fb_backend {
 	int (*disarm)(void *src, int h);
 };
 
-/* Registered backends in order, terminated by NULL. */
-extern const struct fb_backend *fb_backends[];
-const struct fb_backend *fb_backend_find(const char *name);
-void fb_backend_register(const struct fb_backend *b);
+/* The backends, in @order (registry.h; defined in registry.c). */
+extern struct fb_registry fb_backend_registry;
 
 /* Register @b (a struct fb_backend) before main() runs. */
 #define FB_BACKEND_REGISTER(b)						\
-	static void __attribute__((constructor)) fb_register_##b(void)	\
-	{								\
-		fb_backend_register(&(b));				\
-	}
+	FB_REGISTER(fb_backend_registry, b, (b).name, (b).order)
+
+/* The @i-th backend in order; NULL past the last. */
+static inline const struct fb_backend *fb_backend_at(size_t i)
+{
+	return fb_registry_at(&fb_backend_registry, i);
+}
+
+/* The backend named @name; NULL if none. */
+static inline const struct fb_backend *fb_backend_find(const char *name)
+{
+	return fb_registry_find(&fb_backend_registry, name);
+}
 
 static inline int fb_backend_has(const struct fb_backend *b, unsigned int ops)
 {

@@ -1,48 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * registry.c - the workloads, as they register themselves
- * (FB_WORKLOAD_REGISTER in each workload's file), kept in @order.
+ * registry.c - the registry of the workloads (lib/registry.h): each
+ * workload's file adds itself with FB_WORKLOAD_REGISTER(). And what the
+ * harness asks of any workload: does it apply to a backend, run it.
  */
 #include "workload.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define FB_MAX_WORKLOADS 32
-
-const struct fb_workload *fb_workloads[FB_MAX_WORKLOADS + 1];
-
-void fb_workload_register(const struct fb_workload *w)
-{
-	size_t n = 0, i;
-
-	while (fb_workloads[n])
-		n++;
-	if (n == FB_MAX_WORKLOADS || fb_workload_find(w->name)) {
-		/* Runs before main(): a build that cannot work stops here. */
-		fprintf(stderr, "fencebench: cannot register workload '%s' (%s)\n",
-			w->name, n == FB_MAX_WORKLOADS ? "too many" : "name taken");
-		abort();
-	}
-	for (i = n; i > 0; i--) {
-		const struct fb_workload *o = fb_workloads[i - 1];
-
-		if (o->order < w->order ||
-		    (o->order == w->order && strcmp(o->name, w->name) < 0))
-			break;
-		fb_workloads[i] = o;
-	}
-	fb_workloads[i] = w;
-}
-
-const struct fb_workload *fb_workload_find(const char *name)
-{
-	for (size_t i = 0; fb_workloads[i]; i++)
-		if (!strcmp(fb_workloads[i]->name, name))
-			return fb_workloads[i];
-	return NULL;
-}
+struct fb_registry fb_workload_registry = { .kind = "workload" };
 
 int fb_workload_supports(const struct fb_workload *w,
 			 const struct fb_backend *b)

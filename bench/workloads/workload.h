@@ -14,6 +14,7 @@
 #include "../backends/backend.h"
 #include "hist.h"
 #include "param.h"
+#include "registry.h"
 #include "results.h"
 
 /* The run: the harness's parameters (main.c) and where figures go. */
@@ -98,17 +99,25 @@ struct fb_workload {
  */
 const char *fb_floor_mainline(const struct fb_metric *m, int *gate);
 
-/* Registered workloads in order, terminated by NULL. */
-extern const struct fb_workload *fb_workloads[];
-const struct fb_workload *fb_workload_find(const char *name);
-void fb_workload_register(const struct fb_workload *w);
+/* The workloads, in @order (registry.h; defined in registry.c). */
+extern struct fb_registry fb_workload_registry;
 
 /* Register @w (a struct fb_workload) before main() runs. */
 #define FB_WORKLOAD_REGISTER(w)						\
-	static void __attribute__((constructor)) fb_register_##w(void)	\
-	{								\
-		fb_workload_register(&(w));				\
-	}
+	FB_REGISTER(fb_workload_registry, w, (w).name, (w).order)
+
+/* The @i-th workload in order; NULL past the last. */
+static inline const struct fb_workload *fb_workload_at(size_t i)
+{
+	return fb_registry_at(&fb_workload_registry, i);
+}
+
+/* The workload named @name; NULL if none. */
+static inline const struct fb_workload *fb_workload_find(const char *name)
+{
+	return fb_registry_find(&fb_workload_registry, name);
+}
+
 int fb_workload_supports(const struct fb_workload *w,
 			 const struct fb_backend *b);
 /* Run the whole sweep of @w on @b: its run, or its parts in order. */

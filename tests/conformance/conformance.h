@@ -37,6 +37,7 @@
 #include <linux/sync_file.h>
 #include "fencebench_sync.h"
 #include "pollerr.h"
+#include "registry.h"
 #include "syncdev.h"
 
 enum conf_result { CONF_PASS = 0, CONF_FAIL = 1, CONF_SKIP = 2 };
@@ -56,18 +57,20 @@ struct conf_case {
 };
 
 /*
- * The registry: every case array (NULL-name terminated), in order. A file
- * of cases registers its array with CONF_CASES_REGISTER(array, order);
- * lower orders run first.
+ * The case tables (arrays ended by name == NULL), in order (registry.h;
+ * defined in cases.c). A file of cases registers its array with
+ * CONF_CASES_REGISTER(array, order); lower orders run first.
  */
-extern const struct conf_case *conf_case_tables[];
-void conf_cases_register(const struct conf_case *cases, int order);
+extern struct fb_registry conf_case_registry;
 
 #define CONF_CASES_REGISTER(cases, order)				\
-	static void __attribute__((constructor)) conf_register_##cases(void) \
-	{								\
-		conf_cases_register(cases, order);			\
-	}
+	FB_REGISTER(conf_case_registry, cases, #cases, order)
+
+/* The @i-th case table in order; NULL past the last. */
+static inline const struct conf_case *conf_case_table(size_t i)
+{
+	return fb_registry_at(&conf_case_registry, i);
+}
 
 /* Record a failure / skip reason ("file:line: ..." for failures). */
 enum conf_result conf_fail_at(struct conf_ctx *ctx, const char *file, int line,

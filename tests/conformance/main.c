@@ -3,7 +3,8 @@
  * main.c - fb-conformance: run the conformance cases against each fence
  * backend, one child process per case, and print the tally.
  *
- * usage: fb-conformance [--backend NAME|all] [--case NAME] [--list] [-v]
+ * usage: fb-conformance [--backend LIST] [--case LIST] [--verbose] [--list]
+ *        fb-conformance --device NAME (the backend's device, for shell suites)
  *
  * Output: one line per case and backend, "ok BACKEND CASE",
  * "FAIL BACKEND CASE: reason" or "skip BACKEND CASE: reason", then the
@@ -13,9 +14,9 @@
  * list of backend names) names it: then each case fails.
  */
 #include "conformance.h"
+#include "cli.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -162,18 +163,19 @@ static void report(const char *backend, const char *name,
 	fflush(stdout);
 }
 
-static void run_backend(const struct fb_syncdev *dev, const char *only,
+static void run_backend(const struct fb_syncdev *dev, const char *cases,
 			int verbose, struct tally *t)
 {
 	int present = fb_syncdev_present(dev);
 	int required = backend_required(dev->name);
 	struct conf_ctx ctx = { .dev = dev, .verbose = verbose };
+	const struct conf_case *tab;
 
-	for (const struct conf_case **tab = conf_case_tables; *tab; tab++) {
-		for (const struct conf_case *c = *tab; c->name; c++) {
+	for (size_t i = 0; (tab = conf_case_table(i)); i++) {
+		for (const struct conf_case *c = tab; c->name; c++) {
 			enum conf_result r;
 
-			if (only && strcmp(only, c->name))
+			if (!fb_cli_selected(cases, c->name))
 				continue;
 			ctx.reason[0] = '\0';
 			if (!present) {
@@ -199,94 +201,77 @@ static void run_backend(const struct fb_syncdev *dev, const char *only,
 
 static void list_cases(void)
 {
-	for (const struct conf_case **tab = conf_case_tables; *tab; tab++)
-		for (const struct conf_case *c = *tab; c->name; c++)
+	const struct conf_case *tab;
+
+	for (size_t i = 0; (tab = conf_case_table(i)); i++)
+		for (const struct conf_case *c = tab; c->name; c++)
 			printf("%s%s%s\n", c->name,
 			       c->caps & FB_CAP_LEGACY_ABI ? " legacy-abi" : "",
 			       c->caps & FB_CAP_DMA_INTEROP ? " dma-interop" : "");
 }
 
-static int case_exists(const char *name)
+/* The @i-th case name in run order; NULL past the last. */
+static const char *case_name(size_t i)
 {
-	for (const struct conf_case **tab = conf_case_tables; *tab; tab++)
-		for (const struct conf_case *c = *tab; c->name; c++)
-			if (!strcmp(c->name, name))
-				return 1;
-	return 0;
+	const struct conf_case *tab;
+
+	for (size_t t = 0; (tab = conf_case_table(t)); t++)
+		for (const struct conf_case *c = tab; c->name; c++)
+			if (!i--)
+				return c->name;
+	return NULL;
 }
 
-static void usage(FILE *f)
+static struct {
+	const char *backends, *cases, *device;
+	int verbose, list;
+} o = { .backends = "all", .cases = "all" };
+
+static const struct fb_opt opts[] = {
+	{ .name = "backend", .key = 'b', .type = FB_OPT_NAMES,
+	  .val = &o.backends, .arg = "LIST",
+	  .help = "comma list of backends, or all (default)",
+	  .names = fb_syncdev_name },
+	{ .name = "case", .key = 'c', .type = FB_OPT_NAMES, .val = &o.cases,
+	  .arg = "LIST", .help = "comma list of cases, or all (default)",
+	  .names = case_name },
+	{ .name = "verbose", .key = 'v', .type = FB_OPT_FLAG, .val = &o.verbose,
+	  .help = "the cases' notes too (lines \"  # ...\")" },
+	{ .name = "list", .key = 'l', .type = FB_OPT_FLAG, .val = &o.list,
+	  .help = "list the cases, with the capabilities they need" },
+	{ .name = "device", .type = FB_OPT_NAME, .val = &o.device,
+	  .arg = "NAME", .names = fb_syncdev_name,
+	  .help = "print the backend's timeline device (lib/syncdev.c)" },
+	{ 0 },
+};
+
+static void usage_footer(FILE *f)
 {
-	fprintf(f, "usage: fb-conformance [--backend NAME|all] [--case NAME] [--list] [-v]\n"
-		"       fb-conformance --device NAME   (the backend's timeline device, from lib/syncdev.c)\n"
-		"backends:");
-	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)
-		fprintf(f, " %s", d->name);
+	const char *name;
+
+	fprintf(f, "backends:");
+	for (size_t i = 0; (name = fb_syncdev_name(i)); i++)
+		fprintf(f, " %s", name);
 	fprintf(f, "\nFB_REQUIRE_BACKENDS=\"a b\": absence of those backends is a failure\n");
 }
 
+static const struct fb_cli cli = { .opts = opts, .footer = usage_footer };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "case", required_argument, NULL, 'c' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "device", required_argument, NULL, 'd' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *backend = "all", *only = NULL;
 	struct tally t = { 0, 0, 0 };
-	int verbose = 0, opt;
+	int code = fb_cli_parse(&cli, argc, argv);
 
-	const struct fb_syncdev *dev;
-
-	while ((opt = getopt_long(argc, argv, "b:c:lvh", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'd':
-			/* The one table of devices, for the guest's shell suites. */
-			dev = fb_syncdev_find(optarg);
-			if (!dev) {
-				fprintf(stderr, "fb-conformance: unknown backend '%s'\n",
-					optarg);
-				return 2;
-			}
-			printf("%s\n", dev->path);
-			return 0;
-		case 'b':
-			backend = optarg;
-			break;
-		case 'c':
-			only = optarg;
-			break;
-		case 'l':
-			list_cases();
-			return 0;
-		case 'v':
-			verbose = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
+	if (code != FB_CLI_RUN)
+		return code;
+	/* The one table of devices, for the guest's shell suites. */
+	if (o.device) {
+		printf("%s\n", fb_syncdev_find(o.device)->path);
+		return 0;
 	}
-	if (optind != argc) {
-		usage(stderr);
-		return 2;
-	}
-	if (only && !case_exists(only)) {
-		fprintf(stderr, "fb-conformance: unknown case '%s' (see --list)\n",
-			only);
-		return 2;
-	}
-	if (strcmp(backend, "all") && !fb_syncdev_find(backend)) {
-		fprintf(stderr, "fb-conformance: unknown backend '%s'\n", backend);
-		usage(stderr);
-		return 2;
+	if (o.list) {
+		list_cases();
+		return 0;
 	}
 	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++) {
 		const char *bad = fb_syncdev_check(d);
@@ -301,8 +286,8 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)
-		if (!strcmp(backend, "all") || !strcmp(backend, d->name))
-			run_backend(d, only, verbose, &t);
+		if (fb_cli_selected(o.backends, d->name))
+			run_backend(d, o.cases, o.verbose, &t);
 
 	printf("%u passed, %u failed, %u skipped\n", t.passed, t.failed,
 	       t.skipped);

@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 	const struct fb_syncdev *devs[REL_MAX_BACKENDS];
 	int n, code;
 
-	n = rel_begin_backends(argc, argv, "rel-access", devs, &code);
+	n = rel_begin_backends(argc, argv, "rel-access", NULL, NULL, devs, &code);
 	if (n < 0)
 		return code;
 	if (getuid() != 0) {

@@ -658,7 +658,7 @@ int main(int argc, char **argv)
 	const struct fb_syncdev *devs[REL_MAX_BACKENDS];
 	int n, code;
 
-	n = rel_begin_backends(argc, argv, "rel-badinput", devs, &code);
+	n = rel_begin_backends(argc, argv, "rel-badinput", NULL, NULL, devs, &code);
 	if (n < 0)
 		return code;
 	for (int b = 0; b < n; b++) {

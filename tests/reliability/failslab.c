@@ -15,7 +15,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,37 +272,29 @@ static long random_mix(struct fs_ctx *c, unsigned int iters, int pct, uint64_t s
 	return before - after;
 }
 
+static unsigned int iters, pct;
+static uint64_t seed;
+
+static const struct fb_param params[] = {
+	{ .name = "iters", .type = FB_PARAM_UINT, .val = &iters, .def = "2000",
+	  .help = "calls of the random mix per backend", .min = 1,
+	  .max = 10000000 },
+	{ .name = "percent", .type = FB_PARAM_UINT, .val = &pct, .def = "10",
+	  .help = "failslab probability of the random mix, %", .min = 1,
+	  .max = 100 },
+	{ .name = "seed", .type = FB_PARAM_U64, .val = &seed, .def = "1",
+	  .help = "seed of the random mix", .min = 0, .max = ULONG_MAX },
+	{ 0 },
+};
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "iters", required_argument, NULL, 'i' },
-		{ "percent", required_argument, NULL, 'p' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct fb_syncdev *devs[REL_MAX_BACKENDS];
-	const char *spec = "all";
-	unsigned int iters = 2000;
-	int pct = 10, n, c, e;
-	uint64_t seed = 1;
+	int n, code, e;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'b': spec = optarg; break;
-		case 'i': iters = strtoul(optarg, NULL, 0); break;
-		case 'p': pct = atoi(optarg); break;
-		case 's': seed = strtoull(optarg, NULL, 0); break;
-		default:
-			printf("usage: rel-failslab [--backend NAME|all] [--iters N] [--percent P] [--seed S]\n");
-			return c == 'h' ? 0 : 2;
-		}
-	}
-	rel_begin("rel-failslab");
-	n = rel_backends_parse(spec, devs);
+	n = rel_begin_backends(argc, argv, "rel-failslab", params, NULL, devs, &code);
 	if (n < 0)
-		return 2;
+		return code;
 	e = fi_setup(0, 1);
 	for (int b = 0; b < n; b++) {
 		struct fs_ctx ctx;

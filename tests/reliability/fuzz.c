@@ -9,7 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,10 +37,11 @@ struct fuzz {
 	int ndevs;
 	unsigned long long op;		/* number of the current operation */
 	uint64_t seed;
-	bool verbose, failed;
+	int verbose;		/* every operation printed */
+	bool failed;
 	char log[LOG_LINES][LOG_LEN];
 	unsigned long long lines;	/* log lines written */
-	char spec[128];
+	char spec[128];			/* the backends fuzzed, for the replay line */
 	unsigned long long by_kind[16];
 };
 
@@ -481,7 +482,7 @@ static void op_fork(struct fuzz *z)
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
-		z->verbose = false;
+		z->verbose = 0;
 		check_all(z, "in forked child");
 		if (!z->failed && fb_timeline_inc(z->m.tl[t].fd, n))
 			fail(z, "inc in child failed");
@@ -535,51 +536,53 @@ static void cleanup(struct fuzz *z)
 			close(z->m.tl[i].fd);
 }
 
+static struct fuzz z;
+static unsigned int seconds;
+static uint64_t max_ops;
+
+static const struct fb_param params[] = {
+	{ .name = "seed", .type = FB_PARAM_U64, .val = &z.seed, .def = "0",
+	  .help = "seed of the operations; 0: a new one, printed",
+	  .min = 0, .max = ULONG_MAX },
+	{ .name = "seconds", .type = FB_PARAM_UINT, .val = &seconds,
+	  .def = "10", .help = "seconds it runs, without --max-ops",
+	  .min = 1, .max = 10000000 },
+	{ .name = "max-ops", .type = FB_PARAM_U64, .val = &max_ops, .def = "0",
+	  .help = "operations it runs; 0: as many as --seconds allow",
+	  .min = 0, .max = ULONG_MAX },
+	{ 0 },
+};
+
+static const struct fb_opt opts[] = {
+	{ .name = "verbose", .type = FB_OPT_FLAG, .val = &z.verbose,
+	  .help = "print every operation" },
+	{ 0 },
+};
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "seconds", required_argument, NULL, 't' },
-		{ "max-ops", required_argument, NULL, 'n' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	static struct fuzz z;
 	const struct fb_syncdev *all[REL_MAX_BACKENDS];
-	unsigned long long max_ops = 0, t0;
-	double seconds = 10;
-	bool seeded = false;
-	int n, c, fds;
+	unsigned long long t0;
+	int n, code, fds;
 
-	snprintf(z.spec, sizeof(z.spec), "all");
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'b': snprintf(z.spec, sizeof(z.spec), "%s", optarg); break;
-		case 's': z.seed = strtoull(optarg, NULL, 0); seeded = true; break;
-		case 't': seconds = atof(optarg); break;
-		case 'n': max_ops = strtoull(optarg, NULL, 0); break;
-		case 'v': z.verbose = true; break;
-		default:
-			printf("usage: rel-fuzz [--backend NAME,...|all] [--seed S] [--seconds N]\n"
-			       "                [--max-ops N] [--verbose]\n");
-			return c == 'h' ? 0 : 2;
-		}
-	}
-	if (!seeded) {
+	n = rel_begin_backends(argc, argv, "rel-fuzz", params, opts, all, &code);
+	if (n < 0)
+		return code;
+	if (!z.seed) {
 		struct timespec ts;
 
 		clock_gettime(CLOCK_REALTIME, &ts);
 		z.seed = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec;
+		z.seed += !z.seed;	/* 0 would not replay */
 	}
-	rel_begin("rel-fuzz");
-	n = rel_backends_parse(z.spec, all);
-	if (n < 0)
-		return 2;
 	for (int i = 0; i < n; i++)
-		if (rel_backend_use(all[i], "fuzz"))
+		if (rel_backend_use(all[i], "fuzz")) {
+			size_t l = strlen(z.spec);
+
 			z.devs[z.ndevs++] = all[i];
+			snprintf(z.spec + l, sizeof(z.spec) - l, "%s%s", l ? "," : "",
+				 all[i]->name);
+		}
 	if (!z.ndevs)
 		return rel_finish();
 	printf("rel-fuzz: seed %llu, backends %s, %s\n", (unsigned long long)z.seed, z.spec,

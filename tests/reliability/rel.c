@@ -3,7 +3,6 @@
 #include "rel.h"
 
 #include <dirent.h>
-#include <getopt.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,7 +41,13 @@ void rel_begin(const char *prog)
 		       prog, strerror(-err));
 }
 
-int rel_backends_parse(const char *spec, const struct fb_syncdev **out)
+/*
+ * The backends of @spec ("all" or a comma list of known names, checked by
+ * the option front end) in @out: their number, or -1 (said) when one of
+ * the registry declares inconsistent capabilities (fb_syncdev_check(): no
+ * test guesses the rules of a backend).
+ */
+static int backends_of(const char *spec, const struct fb_syncdev **out)
 {
 	char buf[256], *save = NULL;
 	int n = 0;
@@ -63,40 +68,34 @@ int rel_backends_parse(const char *spec, const struct fb_syncdev **out)
 		return n;
 	}
 	snprintf(buf, sizeof(buf), "%s", spec);
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		const struct fb_syncdev *d = fb_syncdev_find(t);
-
-		if (!d) {
-			fprintf(stderr, "%s: unknown backend '%s'\n", prog_name, t);
-			return -1;
-		}
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
 		if (n < REL_MAX_BACKENDS)
-			out[n++] = d;
-	}
+			out[n++] = fb_syncdev_find(t);
 	return n;
 }
 
 int rel_begin_backends(int argc, char **argv, const char *prog,
+		       const struct fb_param *params, const struct fb_opt *opts,
 		       const struct fb_syncdev **out, int *exit_code)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const char *spec = "all";
+	static const struct fb_opt backend_opt[] = {
+		{ .name = "backend", .type = FB_OPT_NAMES, .val = &spec,
+		  .arg = "LIST", .help = "comma list of backends, or all (default)",
+		  .names = fb_syncdev_name },
+		{ 0 },
 	};
-	const char *spec = "all";
-	int c, n;
+	const struct fb_param *tables[] = { params, NULL };
+	const struct fb_cli cli = {
+		.opts = backend_opt, .params = tables, .more = opts,
+	};
+	int n;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (c != 'b') {
-			printf("usage: %s [--backend NAME|all]\n", prog);
-			*exit_code = c == 'h' ? 0 : 2;
-			return -1;
-		}
-		spec = optarg;
-	}
+	*exit_code = fb_cli_parse(&cli, argc, argv);
+	if (*exit_code != FB_CLI_RUN)
+		return -1;
 	rel_begin(prog);
-	n = rel_backends_parse(spec, out);
+	n = backends_of(spec, out);
 	if (n < 0)
 		*exit_code = 2;
 	return n;

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "cli.h"
 #include "syncdev.h"
 
 #define REL_MAX_BACKENDS 8
@@ -23,20 +24,16 @@ struct rel_figures {
 void rel_begin(const char *prog);
 
 /*
- * Parse "all" or a comma separated list of backend names into @out.
- * Returns the number of backends, or -1 (message printed) on a bad name or
- * when a backend of the registry declares inconsistent capabilities
- * (fb_syncdev_check(): no test guesses the rules of a backend).
- */
-int rel_backends_parse(const char *spec, const struct fb_syncdev **out);
-
-/*
- * The command line of a program whose only option is --backend NAME|all
- * (default all; also --help): parse it, rel_begin(@prog), and fill @out.
- * Returns the number of backends, or -1 with the program's exit code in
- * *@exit_code (0 after --help, 2 on bad usage or an unknown backend).
+ * The command line of a reliability program (cli.h): --backend LIST
+ * (default all), the parameters @params, the options @opts (either NULL if
+ * none) and --help. Parse it, rel_begin(@prog), and fill @out with the
+ * backends (at most REL_MAX_BACKENDS). Returns their number, or -1 with
+ * the program's exit code in *@exit_code (0 after --help, 2 on bad usage
+ * or when a backend of the registry declares inconsistent capabilities:
+ * fb_syncdev_check(), no test guesses the rules of a backend).
  */
 int rel_begin_backends(int argc, char **argv, const char *prog,
+		       const struct fb_param *params, const struct fb_opt *opts,
 		       const struct fb_syncdev **out, int *exit_code);
 
 /* 1 if FB_REQUIRE_BACKENDS (comma/space separated) names @name. */

@@ -1,8 +1,8 @@
 # tests/reliability: the reliability campaign (issue 6) - stress, bad input,
 # fault injection, fuzzing, unload/kmemleak and access checks on the debug guest.
 REL_DIR := tests/reliability
-REL_LIB := $(REL_DIR)/rel.c $(REL_DIR)/kmsg.c lib/syncdev.c
-REL_HDR := $(wildcard $(REL_DIR)/*.h) lib/syncdev.h module/include/uapi/fencebench_sync.h \
+REL_LIB := $(REL_DIR)/rel.c $(REL_DIR)/kmsg.c $(FB_LIB_SRCS)
+REL_HDR := $(wildcard $(REL_DIR)/*.h) $(FB_LIB_HDRS) module/include/uapi/fencebench_sync.h \
 	tests/common/pollerr.h
 REL_CFLAGS := -I$(REL_DIR) -Itests/common
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* stress.c - rel-stress: multi-threaded load on the fence backends (main + case table). */
-#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,53 +57,50 @@ static bool mainline_race_fixed(void)
 	return fixed;
 }
 
-static void usage(void)
+static struct stress_params p;
+static const char *case_list = "all";	/* --case */
+
+static const struct fb_param params[] = {
+	{ .name = "threads", .type = FB_PARAM_UINT, .val = &p.threads,
+	  .def = "4", .help = "worker threads per case", .min = 1, .max = 64 },
+	{ .name = "iters", .type = FB_PARAM_UINT, .val = &p.iters,
+	  .def = "200", .help = "scales every case", .min = 1, .max = 10000000 },
+	{ .name = "churn", .type = FB_PARAM_U64, .val = &p.churn,
+	  .def = "1000000", .help = "fence lifetimes of the churn case",
+	  .min = 1, .max = 1000000000000 },
+	{ .name = "seed", .type = FB_PARAM_U64, .val = &p.seed,
+	  .def = "1", .help = "seed of the cases' random choices",
+	  .min = 0, .max = ULONG_MAX },
+	{ 0 },
+};
+
+/* The @i-th case name; NULL past the last. */
+static const char *case_name(size_t i)
 {
-	printf("usage: rel-stress [--backend NAME|all] [--threads N] [--iters N]\n"
-	       "                  [--churn N] [--seed S] [--case NAME]\n"
-	       "  --iters scales every case (default 200); --churn is the number of\n"
-	       "  fence lifetimes of the churn case (default 1000000).\n");
+	if (i >= sizeof(cases) / sizeof(cases[0]))
+		return NULL;
+	return cases[i].name;
 }
+
+static const struct fb_opt opts[] = {
+	{ .name = "case", .type = FB_OPT_NAMES, .val = &case_list, .arg = "LIST",
+	  .help = "comma list of cases, or all (default)", .names = case_name },
+	{ 0 },
+};
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "threads", required_argument, NULL, 't' },
-		{ "iters", required_argument, NULL, 'i' },
-		{ "churn", required_argument, NULL, 'c' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "case", required_argument, NULL, 'k' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct stress_params p = { .threads = 4, .iters = 200, .churn = 1000000, .seed = 1 };
 	const struct fb_syncdev *devs[REL_MAX_BACKENDS];
-	const char *spec = "all", *only = NULL;
-	bool race_fixed = mainline_race_fixed();
-	int n, c;
+	bool race_fixed = mainline_race_fixed(), named;
+	int n, code;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'b': spec = optarg; break;
-		case 't': p.threads = strtoul(optarg, NULL, 0); break;
-		case 'i': p.iters = strtoul(optarg, NULL, 0); break;
-		case 'c': p.churn = strtoul(optarg, NULL, 0); break;
-		case 's': p.seed = strtoull(optarg, NULL, 0); break;
-		case 'k': only = optarg; break;
-		default: usage(); return c == 'h' ? 0 : 2;
-		}
-	}
-	if (!p.threads || !p.iters) {
-		usage();
-		return 2;
-	}
-	rel_begin("rel-stress");
-	n = rel_backends_parse(spec, devs);
+	n = rel_begin_backends(argc, argv, "rel-stress", params, opts, devs, &code);
 	if (n < 0)
-		return 2;
-	printf("rel-stress: threads=%u iters=%u churn=%lu seed=%llu\n", p.threads,
-	       p.iters, p.churn, (unsigned long long)p.seed);
+		return code;
+	/* Cases named with --case run even where the table skips them. */
+	named = strcmp(case_list, "all");
+	printf("rel-stress: threads=%u iters=%u churn=%llu seed=%llu\n", p.threads,
+	       p.iters, (unsigned long long)p.churn, (unsigned long long)p.seed);
 	for (int b = 0; b < n; b++) {
 		if (!rel_backend_use(devs[b], "stress"))
 			continue;
@@ -112,10 +109,10 @@ int main(int argc, char **argv)
 			unsigned long long t0 = rel_now_ns();
 			int fds = rel_count_fds();
 
-			if (only && strcmp(only, cases[i].name))
+			if (!fb_cli_selected(case_list, cases[i].name))
 				continue;
 			rel_case_begin("stress/%s", cases[i].name);
-			if (cases[i].mainline_race && !only &&
+			if (cases[i].mainline_race && !named &&
 			    !strcmp(p.dev->name, "mainline") && !race_fixed) {
 				rel_case_skip("upstream sw_sync race of close and SW_SYNC_IOC_INC (docs/mainline-sw_sync-race.md; run it with --case %s or make reproduce-mainline-race)",
 					      cases[i].name);

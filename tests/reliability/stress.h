@@ -11,7 +11,7 @@ struct stress_params {
 	const struct fb_syncdev *dev;
 	unsigned int threads;		/* worker threads per case */
 	unsigned int iters;		/* iterations per worker (case-scaled) */
-	unsigned long churn;		/* fence lifetimes of the churn case */
+	uint64_t churn;			/* fence lifetimes of the churn case */
 	uint64_t seed;
 };
 

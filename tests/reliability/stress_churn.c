@@ -82,9 +82,9 @@ void stress_churn(const struct stress_params *p)
 		pthread_create(&w[i], NULL, churn_worker, &s);
 	for (unsigned int i = 0; i < n; i++)
 		pthread_join(w[i], NULL);
-	printf("     %s stress/churn: %lu fence lifetimes run (asked %lu) in %.1f s\n",
-	       p->dev->name, (unsigned long)atomic_load(&s.done), p->churn,
-	       (rel_now_ns() - t0) / 1e9);
-	REL_CHECK(atomic_load(&s.done) == p->churn, "ran %lu of %lu lifetimes",
-		  (unsigned long)atomic_load(&s.done), p->churn);
+	printf("     %s stress/churn: %lu fence lifetimes run (asked %llu) in %.1f s\n",
+	       p->dev->name, (unsigned long)atomic_load(&s.done),
+	       (unsigned long long)p->churn, (rel_now_ns() - t0) / 1e9);
+	REL_CHECK(atomic_load(&s.done) == p->churn, "ran %lu of %llu lifetimes",
+		  (unsigned long)atomic_load(&s.done), (unsigned long long)p->churn);
 }

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +46,7 @@ static int try_unload(const char *mod)
  * once they are all 0 (nothing of this backend is left) or have not moved
  * for 1 s, waiting at most 20 s.
  */
-static void settle(char **mods, int nmods, int *base)
+static void settle(const char **mods, int nmods, int *base)
 {
 	int still = 0;
 
@@ -69,7 +68,8 @@ static void settle(char **mods, int nmods, int *base)
 }
 
 /* Hold @what open and check that no module of the backend can be removed. */
-static void refused_while(const char *what, int fd, char **mods, int nmods, const int *base)
+static void refused_while(const char *what, int fd, const char **mods, int nmods,
+			  const int *base)
 {
 	rel_case_begin("unload/refused-while-%s-open", what);
 	if (!REL_CHECK(fd >= 0, "cannot make a %s: %d", what, fd)) {
@@ -101,31 +101,45 @@ static void refused_while(const char *what, int fd, char **mods, int nmods, cons
 	rel_case_end();
 }
 
+static const char *backend;
+static const char *mods[MAX_MODS];
+static int nmods;
+
+static int add_module(const char *arg)
+{
+	if (nmods == MAX_MODS) {
+		fprintf(stderr, "rel-unload: --module '%s': at most %d modules\n",
+			arg, MAX_MODS);
+		return -EINVAL;
+	}
+	mods[nmods++] = arg;
+	return 0;
+}
+
+static const struct fb_opt opts[] = {
+	{ .name = "backend", .type = FB_OPT_NAME, .val = &backend, .arg = "NAME",
+	  .help = "the backend whose modules are checked (required)",
+	  .names = fb_syncdev_name },
+	{ .name = "module", .type = FB_OPT_CALL, .call = add_module, .arg = "MOD",
+	  .help = "one of its modules (repeatable; at least one)" },
+	{ 0 },
+};
+
+static const struct fb_cli cli = { .opts = opts };
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "backend", required_argument, NULL, 'b' },
-		{ "module", required_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const struct fb_syncdev *dev = NULL;
-	char *mods[MAX_MODS];
-	int nmods = 0, base[MAX_MODS], c, tl, f;
+	const struct fb_syncdev *dev;
+	int base[MAX_MODS], c, tl, f;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'b': dev = fb_syncdev_find(optarg); break;
-		case 'm': if (nmods < MAX_MODS) mods[nmods++] = optarg; break;
-		default:
-			printf("usage: rel-unload --backend NAME --module MOD [--module MOD]...\n");
-			return c == 'h' ? 0 : 2;
-		}
+	c = fb_cli_parse(&cli, argc, argv);
+	if (c != FB_CLI_RUN)
+		return c;
+	if (!backend || !nmods) {
+		fprintf(stderr, "rel-unload: need --backend and at least one --module\n");
+		return fb_cli_bad_usage();
 	}
-	if (!dev || !nmods) {
-		printf("rel-unload: need --backend and at least one --module\n");
-		return 2;
-	}
+	dev = fb_syncdev_find(backend);
 	rel_begin("rel-unload");
 	if (!rel_backend_use(dev, "unload"))
 		return rel_finish();

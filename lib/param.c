@@ -11,7 +11,7 @@ static int parse_one(const struct fb_param *p, const char *s, unsigned long *v)
 {
 	char *end;
 
-	if (!*s || *s == '-' || *s == '+')
+	if (*s < '0' || *s > '9')	/* no sign, no blank: strtoul takes both */
 		return -EINVAL;
 	errno = 0;
 	*v = strtoul(s, &end, 10);
@@ -53,6 +53,11 @@ static int parse_into(const struct fb_param *p, const char *arg)
 		if (!err)
 			*(uint64_t *)p->val = (uint64_t)v * 1000u;
 		return err;
+	case FB_PARAM_U64:
+		err = parse_one(p, arg, &v);
+		if (!err)
+			*(uint64_t *)p->val = v;
+		return err;
 	default:
 		err = parse_one(p, arg, &v);
 		if (!err)
@@ -67,8 +72,8 @@ int fb_param_parse(const struct fb_param *p, const char *arg)
 
 	if (err)
 		fprintf(stderr,
-			"fencebench: --%s '%s': want %s in %lu..%lu%s\n",
-			p->name, arg,
+			"%s: --%s '%s': want %s in %lu..%lu%s\n",
+			program_invocation_short_name, p->name, arg,
 			p->type == FB_PARAM_LIST ? "a comma list of numbers, each" :
 						   "a number",
 			p->min, p->max,
@@ -127,6 +132,10 @@ void fb_param_format(const struct fb_param *p, char *buf, size_t n)
 	case FB_PARAM_US:
 		snprintf(buf, n, "%llu",
 			 (unsigned long long)(*(uint64_t *)p->val / 1000u));
+		break;
+	case FB_PARAM_U64:
+		snprintf(buf, n, "%llu",
+			 (unsigned long long)*(uint64_t *)p->val);
 		break;
 	default:
 		snprintf(buf, n, "%u", *(unsigned int *)p->val);

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * param.h - command-line parameters declared by the code that reads them.
+ * param.h - numeric command-line parameters declared by the code that
+ * reads them.
  *
- * Each workload lists its parameters in a table (struct fb_param, ended by
- * an entry with name == NULL) next to the variables they set; fencebench's
- * main.c builds the option parser, the usage text, the defaults and the
- * run metadata from the tables of the harness and of every registered
- * workload. Nothing else needs editing to add one.
+ * Code lists its parameters in a table (struct fb_param, ended by an entry
+ * with name == NULL) next to the variables they set: each benchmark
+ * workload, fencebench's harness, each reliability program. The option
+ * front end (cli.h) builds the options, the usage text and the defaults
+ * from the tables; fencebench also the run metadata and --list. Nothing
+ * else needs editing to add one.
  */
 #ifndef FB_PARAM_H
 #define FB_PARAM_H
@@ -27,6 +29,7 @@ enum fb_param_type {
 	FB_PARAM_UINT,	/* unsigned int */
 	FB_PARAM_LIST,	/* struct fb_list: comma list, at least one value */
 	FB_PARAM_US,	/* uint64_t in ns, given in microseconds */
+	FB_PARAM_U64,	/* uint64_t */
 };
 
 struct fb_param {
@@ -49,7 +52,8 @@ struct fb_param {
 void fb_params_defaults(const struct fb_param *t, int quick);
 /*
  * Parse @arg into parameter @p. 0, or -EINVAL after printing, on stderr,
- * which option was wrong and what it takes.
+ * which option was wrong and what it takes (prefixed with the program's
+ * name).
  */
 int fb_param_parse(const struct fb_param *p, const char *arg);
 /* The usage lines of @t. */
