@@ -79,13 +79,13 @@ HOST_TESTS :=
 # source, linux-source-6.12 (bookworm-security).
 DEB_PACKAGES := linux-source qemu-system-x86 busybox-static flex bison bc \
 	libelf-dev libssl-dev cpio gnuplot-nox hyperfine libnuma-dev sparse \
-	gcc make libc6-dev file kmod xz-utils python3 rsync libjansson-dev
+	gcc make libc6-dev file kmod xz-utils python3 rsync libjansson-dev lcov
 ifeq ($(KSRC),)
 DEB_PACKAGES += $(if $(filter-out 6.1,$(KERNEL)),linux-source-$(KERNEL))
 endif
 
 .PHONY: help deps kernel modules guest initramfs test bench clean \
-	host-tests check-deps
+	host-tests check-deps coverage
 help:
 	@echo "fencebench: Linux fence backends side by side in one QEMU guest"
 	@echo
@@ -114,6 +114,8 @@ help:
 	@echo "                   Debian's kernel; KERNEL_PATCHES=patches/linux/sw_sync-race: must not)"
 	@echo "  make planted-bench BUG=name MODE=icount|tcg   a planted slowdown: the gate must flag that backend only"
 	@echo "  make test TEST_FLAVOUR=perf   every guest suite in one perf guest (quick, no KASAN)"
+	@echo "  make coverage    line and branch coverage of the modules under the guest suites"
+	@echo "                   (a debug kernel with gcov and PREEMPT; GOAL=90 percent of lines)"
 	@echo
 	@echo "  make deps        apt-get install the Debian packages needed"
 	@echo "  make kernel      build the guest kernels (FLAVOUR=perf|debug; cached)"
@@ -214,6 +216,12 @@ test: deps
 bench: deps
 	@$(MAKE) --no-print-directory FLAVOUR=perf initramfs
 	@$(MAKE) --no-print-directory bench-run
+
+# Coverage: the coverage flavour (debug + gcov + PREEMPT, its own kernel
+# build) runs the guest suites; lcov sums up (tests/coverage/run).
+coverage: deps
+	@$(MAKE) --no-print-directory FLAVOUR=coverage initramfs
+	@tests/coverage/run
 
 clean:
 	rm -rf $(BUILD)

@@ -223,20 +223,32 @@ fb_patches_key() {
 # oldest first: such a folder holds what kernels from X.Y on need on top
 # (base.config and/or FLAVOUR.config), so versions differ only there.
 fb_config_fragments() {
-	local flavour=$1 series d v
+	local flavour=$1 series d v f
 	series=$(fb_kernel_series)
-	printf '%s\n' "$FB_ROOT/vm/config/base.config" "$FB_ROOT/vm/config/$flavour.config"
+	printf '%s\n' "$FB_ROOT/vm/config/base.config"
+	for f in $(fb_flavour_layers "$flavour"); do
+		printf '%s\n' "$FB_ROOT/vm/config/$f.config"
+	done
 	for d in "$FB_ROOT"/vm/config/*/; do
 		v=$(basename "$d")
 		case "$v" in *[!0-9.]* | '') continue ;; esac
 		printf '%s\n%s\n' "$v" "$series" | sort -V -C || continue
 		printf '%s\n' "$v"
 	done | sort -V | while read -r v; do
-		for f in base "$flavour"; do
+		for f in base $(fb_flavour_layers "$flavour"); do
 			[ -f "$FB_ROOT/vm/config/$v/$f.config" ] && printf '%s\n' "$FB_ROOT/vm/config/$v/$f.config"
 		done
 	done
 	return 0
+}
+
+# The config layers of a flavour on top of base: coverage is the debug
+# kernel plus gcov and full preemption (vm/config/coverage.config).
+fb_flavour_layers() {
+	case "$1" in
+	coverage) echo debug coverage ;;
+	*) echo "$1" ;;
+	esac
 }
 
 # Cache key of a flavour: source version + hash of the recipe, the patches
@@ -257,15 +269,15 @@ fb_kdir() { printf '%s/kernel/%s\n' "$FB_CACHE" "$(fb_flavour_key "$1")"; }
 # has mapped the shadow, and triple-faults.
 fb_boot_image() {
 	case "$1" in
-	debug) printf '%s/arch/x86/boot/bzImage\n' "$(fb_kdir "$1")" ;;
+	debug|coverage) printf '%s/arch/x86/boot/bzImage\n' "$(fb_kdir "$1")" ;;
 	*) printf '%s/vmlinux\n' "$(fb_kdir "$1")" ;;
 	esac
 }
 
 fb_check_flavour() {
 	case "$1" in
-	perf|debug) ;;
-	*) fb_die "unknown flavour '$1' (perf or debug)" ;;
+	perf|debug|coverage) ;;
+	*) fb_die "unknown flavour '$1' (perf, debug or coverage)" ;;
 	esac
 }
 
@@ -312,6 +324,23 @@ fb_gen_init_cpio() {
 		[ -f "$src" ] || fb_die "kernel source not extracted yet: run 'make kernel'"
 		mkdir -p "$(dirname "$bin")"
 		cc -O2 -o "$bin" "$src" || fb_die "cannot build gen_init_cpio"
+	fi
+	printf '%s\n' "$bin"
+}
+
+# The host tool that writes and reads the JSON files (bench/host/fbtool.c),
+# built if it is missing or older than its sources: its path.
+# FENCEBENCH_FBTOOL: the one to use (bench/run-bench runs a snapshot of vm/
+# outside the tree, and passes its own).
+fb_fbtool() {
+	local bin=$FB_ROOT/build/host/fbtool
+	if [ -n "${FENCEBENCH_FBTOOL:-}" ]; then
+		[ -x "$FENCEBENCH_FBTOOL" ] || fb_die "FENCEBENCH_FBTOOL=$FENCEBENCH_FBTOOL is not a program"
+		printf '%s\n' "$FENCEBENCH_FBTOOL"
+		return
+	fi
+	if [ ! -x "$bin" ] || [ -n "$(find "$FB_ROOT/bench/host" "$FB_ROOT/bench/lib" -newer "$bin" -name '*.[ch]' 2>/dev/null | head -n 1)" ]; then
+		make -s -C "$FB_ROOT" build/host/fbtool >&2 || fb_die "cannot build $bin (make build/host/fbtool)"
 	fi
 	printf '%s\n' "$bin"
 }

@@ -7,7 +7,7 @@
 # works once all are closed; the modules are loaded again at the end
 # (from $FB_LEGACY_MODULES, default /fb/modules).
 be=legacy fw=sync_legacy drv=sw_sync_legacy drvname=sw_sync dev=$(fb-conformance --device legacy)
-helper=fb-legacy-ctl pfx=fbl mods=${FB_LEGACY_MODULES:-/fb/modules} rmmod=rmmod
+helper=fb-legacy-ctl pfx=fbl mods=${FB_LEGACY_MODULES:-/fb/modules} rmmod=rmmod loop_use=
 . "$(dirname "$0")/backend.lib"
 
 be_require_modules
@@ -48,5 +48,8 @@ check dump-on-fence-error-state grep -q "sync_legacy: fbl_err$tag: error" "$tmp/
 
 # 4. All fds closed: both modules unload, then load again for later suites.
 be_unload_reload
+
+# 5. Load, use and unload in a loop (be_unload_loop).
+be_unload_loop
 
 finish

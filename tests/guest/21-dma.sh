@@ -6,7 +6,7 @@
 # or only an exported sync_file is open and works once all are closed; the
 # modules are loaded again at the end for later suites.
 be=dma fw=sync_dma drv=sw_sync_dma drvname=sw_sync_dma dev=$(fb-conformance --device dma)
-helper=fb-dma-hold pfx=fbd mods=/fb/modules rmmod=rmmod_soon
+helper=fb-dma-hold pfx=fbd mods=/fb/modules rmmod=rmmod_soon loop_use=export
 . "$(dirname "$0")/backend.lib"
 
 # rmmod_soon MOD: rmmod works within 2 s (a dma_fence_array may drop its
@@ -134,5 +134,8 @@ be_tracepoints
 
 # 5. All fds closed: both modules unload, then load again for later suites.
 be_unload_reload
+
+# 6. Load, use and unload in a loop (be_unload_loop).
+be_unload_loop
 
 finish
