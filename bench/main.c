@@ -24,7 +24,7 @@
 /* What fencebench's own options set; the parameters set what their tables say. */
 static struct {
 	const char *backends, *workloads, *out, *mode;
-	int list;
+	int list, defaults;
 	const char *tags[MAX_TAGS];
 	int ntags;
 } o = { .backends = "all", .workloads = "all", .out = ".", .mode = "unknown" };
@@ -103,6 +103,8 @@ static const struct fb_opt more_opts[] = {
 	  .arg = "KEY=VALUE", .help = "extra metadata (repeatable)" },
 	{ .name = "list", .type = FB_OPT_FLAG, .val = &o.list,
 	  .help = "list backends (with availability) and workloads" },
+	{ .name = "defaults", .type = FB_OPT_FLAG, .val = &o.defaults,
+	  .help = "print every parameter as this command line sets it, one \"NAME VALUE SPLIT_MIN\" a line (SPLIT_MIN > 0: a budget that rounds and boots share) and exit" },
 	{ 0 },
 };
 
@@ -119,6 +121,22 @@ static const struct fb_cli cli = {
 	.quick = &ctx.quick,
 	.footer = usage_footer,
 };
+
+/*
+ * --defaults: what the parameters come to with the options given (--quick
+ * and any parameter), so that scripts take them from here, not from a
+ * copy of their own (bench/run-bench spreads the budgets over boots).
+ */
+static void print_defaults(void)
+{
+	char v[256];
+
+	for (size_t t = 0; param_tables[t]; t++)
+		for (const struct fb_param *p = param_tables[t]; p->name; p++) {
+			fb_param_format(p, v, sizeof(v));
+			printf("%s %s %u\n", p->name, v, p->split_min);
+		}
+}
 
 static void list(void)
 {
@@ -272,6 +290,10 @@ int main(int argc, char **argv)
 		return fb_cli_bad_usage();
 	if (o.list) {
 		list();
+		return 0;
+	}
+	if (o.defaults) {
+		print_defaults();
 		return 0;
 	}
 	if (mkdir(o.out, 0755) && errno != EEXIST) {

@@ -26,6 +26,7 @@
 
 #include "ab.h"
 #include "history.h"
+#include "jsonobj.h"
 #include "load.h"
 #include "results.h"
 #include "verdict.h"
@@ -841,6 +842,10 @@ int main(int argc, char **argv)
 			rc = cmd_kernel(argc - 2, argv + 2, 0);
 		else if (!strcmp(argv[1], "baseline"))
 			rc = cmd_kernel(argc - 2, argv + 2, 1);
+		else if (!strcmp(argv[1], "object"))
+			rc = fb_cmd_object(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "get"))
+			rc = fb_cmd_get(argc - 2, argv + 2);
 	}
 	if (rc == 2)
 		fprintf(stderr,
@@ -853,6 +858,8 @@ int main(int argc, char **argv)
 			"       fbtool baseline RESULTS.json\n"
 			"       fbtool summary [--tsv] RESULTS.json\n"
 			"       fbtool history OUTDIR BASELINE.json RUN.json...\n"
-			"       fbtool ab [OPTIONS] --a A1.json,... --b B1.json,...\n");
+			"       fbtool ab [OPTIONS] --a A1.json,... --b B1.json,...\n"
+			"       fbtool object OUT.json KEY=STRING|KEY:=NUMBER...\n"
+			"       fbtool get FILE.json KEY\n");
 	return rc;
 }

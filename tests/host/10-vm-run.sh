@@ -181,7 +181,7 @@ check_auto() {
 	rm -f "$tmp/probe"
 	FB_KVM_PROBE=$tmp/probe vm/run --mode auto --out "$tmp/auto" -- true 2>"$tmp/auto.err" >/dev/null
 	rc=$?
-	mode=$(sed -n 's/.*"mode": "\(.*\)".*/\1/p' "$tmp/auto/vm.json" 2>/dev/null)
+	mode=$(build/host/fbtool get "$tmp/auto/vm.json" mode 2>/dev/null)
 	if [ "$rc" = 0 ] && grep -q 'probing KVM' "$tmp/auto.err" &&
 		{ [ "$mode" = kvm ] || { [ "$mode" = tcg ] && grep -q 'WARNING: KVM is not usable' "$tmp/auto.err"; }; }; then
 		ok "auto-mode ($mode)"
@@ -190,7 +190,7 @@ check_auto() {
 	fi
 	FB_KVM_PROBE=$tmp/probe vm/run --mode auto --out "$tmp/auto2" -- true 2>"$tmp/auto2.err" >/dev/null
 	rc=$?
-	mode2=$(sed -n 's/.*"mode": "\(.*\)".*/\1/p' "$tmp/auto2/vm.json" 2>/dev/null)
+	mode2=$(build/host/fbtool get "$tmp/auto2/vm.json" mode 2>/dev/null)
 	if [ "$rc" = 0 ] && [ "$mode2" = "$mode" ] && ! grep -q 'probing KVM' "$tmp/auto2.err" &&
 		grep -q "KVM probe of this run: $mode" "$tmp/auto2.err"; then
 		ok "auto-mode-probe-reused ($(cat "$tmp/probe"))"
