@@ -94,7 +94,7 @@ plot-kernels: $(FBTOOL)
 	@bench/plot-kernels "$(A)" "$(B)"
 
 # A against B, booted alternately, one verdict per figure (bench/ab,
-# docs/bench.md "make ab"). Each side builds in a tree of its own under
+# docs/bench-method.md "make ab"). Each side builds in a tree of its own under
 # build/ab/; the variables are read by bench/ab from the environment.
 A ?=
 B ?=

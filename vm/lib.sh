@@ -31,7 +31,7 @@ fi
 
 # Status 0 if the QEMU whose `--version` line is $1 is 8.1 or later. Older
 # QEMU runs icount vCPUs round-robin without fairness and hangs an SMP
-# icount guest at CPU bring-up (docs/bench.md, "SMP icount").
+# icount guest at CPU bring-up (docs/bench-method.md, "SMP icount").
 fb_qemu_smp_icount_ok() {
 	local v maj min
 	v=$(sed -n '1s/^QEMU emulator version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' <<<"$1")

@@ -199,7 +199,7 @@ static double stat_spread(const struct fb_side *b, enum fb_stat st, size_t k)
 /*
  * icount: the threshold of a figure whose baseline pools reruns that
  * disagree (an icount figure that depends on where a host-timed event
- * lands, docs/bench.md) grows so that the gate is as strict as the
+ * lands, docs/bench-method.md) grows so that the gate is as strict as the
  * figure is reproducible and no stricter:
  * - reruns whose figures differ by more than FB_REPRO_TOL: at least
  *   FB_NONDET_MIN and FB_SPREAD_FACTOR times that spread;

@@ -51,7 +51,7 @@
 #define FB_REPRO_TOL 0.001
 /*
  * icount figures of an SMP guest: at least FB_SMP_MIN. QEMU's round-robin
- * switches vCPUs at host-timed points too (docs/bench.md, "SMP icount"),
+ * switches vCPUs at host-timed points too (docs/bench-method.md, "SMP icount"),
  * and a boot now and then settles into a state whose 2-vCPU pollscale
  * figures sit up to 1 % from the usual one (W=1: 56 instructions).
  */

@@ -11,7 +11,7 @@
  * waiter's latency into a histogram. Figures over rounds are interquartile
  * means (fb_iqm), and the last wake also the 10th percentile (fb_p10).
  *
- * SMP icount (docs/bench.md, "SMP icount"): QEMU runs the vCPUs
+ * SMP icount (docs/bench-method.md, "SMP icount"): QEMU runs the vCPUs
  * round-robin, each for a slice of the time left to the next timer
  * deadline, and where the slices end decides which wake-up paths the
  * kernel takes (the remote CPU idle or busy, a lock free or contended).

@@ -68,8 +68,9 @@ check_icount_repeatable() {
 	fi
 }
 
-# SMP icount (QEMU 8.1+, docs/bench.md): a 4-vCPU guest on 2 NUMA nodes
-# boots, sees its vCPUs and nodes, and stays on the TSC (tsc=reliable).
+# SMP icount (QEMU 8.1+, docs/bench-method.md, "SMP icount"): a 4-vCPU
+# guest on 2 NUMA nodes boots, sees its vCPUs and nodes, and stays on the
+# TSC (tsc=reliable).
 check_icount_smp() {
 	local out rc good
 	out=$(vm/run --quiet --mode icount --cpus 4 --numa 2 --timeout 300 -- \

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # 48-host-baseline.sh - a tcg or kvm baseline belongs to the host that took
-# it (bench/compare, bench/make-baseline, bench/host-id; docs/bench.md):
-# a run from another kind of host is not gated against the committed one
-# and says which host took it; `make baseline` on a host writes a host
-# baseline (baselines/host/<host>/) that later runs of that host are held
-# against, regression verdicts included; icount baselines stay portable.
+# it (bench/compare, bench/make-baseline, bench/host-id; docs/bench-method.md,
+# "Baselines belong to a host"): a run from another kind of host is not
+# gated against the committed one and says which host took it; `make
+# baseline` on a host writes a host baseline (baselines/host/<host>/) that
+# later runs of that host are held against, regression verdicts included;
+# icount baselines stay portable.
 # Runs made from the committed quick baselines with python3, no guest; the
 # host baseline of the made-up host is removed at the end.
 set -uo pipefail

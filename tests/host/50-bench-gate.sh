@@ -4,9 +4,9 @@
 # fencebench on the perf guest, compared figure by figure with the quick
 # icount baseline of the guest kernel's series: baselines/icount-quick.json
 # on 6.1, baselines/<series>/icount-quick.json on another (threshold 1 %,
-# Mann-Whitney on the repetitions; docs/bench.md). One ok/FAIL line per
-# gated figure, then "N passed, N failed, N skipped"; non-zero exit on any
-# regression. A series other than 6.1 without a baseline yet is skipped,
+# Mann-Whitney on the repetitions; docs/bench-method.md, "The CI gate").
+# One ok/FAIL line per gated figure, then "N passed, N failed, N skipped";
+# non-zero exit on any regression. A series other than 6.1 without a baseline yet is skipped,
 # saying how to make one.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
