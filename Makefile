@@ -79,13 +79,14 @@ HOST_TESTS :=
 # source, linux-source-6.12 (bookworm-security).
 DEB_PACKAGES := linux-source qemu-system-x86 busybox-static flex bison bc \
 	libelf-dev libssl-dev cpio gnuplot-nox hyperfine libnuma-dev sparse \
-	gcc make libc6-dev file kmod xz-utils python3 rsync libjansson-dev lcov
+	gcc make libc6-dev file kmod xz-utils python3 rsync libjansson-dev lcov \
+	lava-common python3-jinja2 python3-yaml
 ifeq ($(KSRC),)
 DEB_PACKAGES += $(if $(filter-out 6.1,$(KERNEL)),linux-source-$(KERNEL))
 endif
 
 .PHONY: help deps kernel modules guest initramfs test bench clean \
-	host-tests check-deps coverage
+	host-tests check-deps coverage lava lava-deps
 help:
 	@echo "fencebench: Linux fence backends side by side in one QEMU guest"
 	@echo
@@ -118,6 +119,9 @@ help:
 	@echo "  make test TEST_FLAVOUR=perf   every guest suite in one perf guest (quick, no KASAN)"
 	@echo "  make coverage    line and branch coverage of the modules under the guest suites"
 	@echo "                   (a debug kernel with gcov and PREEMPT; GOAL=90 percent of lines)"
+	@echo "  make lava        the guest suites and fencebench as a LAVA job, run by Debian's lava-run"
+	@echo "                   (MODE=icount|tcg, default icount; CPUS=N; QUICK=1; LAVA_FLAVOUR=perf|debug;"
+	@echo "                    LAVA_SUITES='-x 31-selftests': fb-runtests arguments; docs/ci.md)"
 	@echo
 	@echo "  make deps        apt-get install the Debian packages needed"
 	@echo "  make kernel      build the guest kernels (FLAVOUR=perf|debug; cached)"
@@ -129,9 +133,10 @@ help:
 	@echo
 	@echo "  vm/run --help    run one command in a fresh guest"
 
-# Quick when everything is present: apt only runs for missing packages.
-deps:
-	@missing=$$(for p in $(DEB_PACKAGES); do \
+# $(call apt_install,PACKAGES): a recipe line that installs those of the
+# Debian PACKAGES that are missing. Quick when everything is present: apt
+# only runs for missing packages.
+apt_install = @missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
 	done); \
 	if [ -n "$$missing" ]; then \
@@ -142,6 +147,9 @@ deps:
 	else \
 		echo "[fencebench] Debian packages: all present"; \
 	fi
+
+deps:
+	$(call apt_install,$(DEB_PACKAGES))
 	@vm/install-qemu || echo "[fencebench] WARNING: no QEMU 8.1+: SMP icount guests (the 2-vCPU figures of the icount gate) cannot run"
 
 kernel:
@@ -187,7 +195,7 @@ modules: kernel
 		done; \
 	done
 
--include $(sort $(wildcard bench/*.mk tests/*/*.mk))
+-include $(sort $(wildcard bench/*.mk tests/*/*.mk ci/*/*.mk))
 
 guest: $(GUEST_PROGS)
 
@@ -225,6 +233,23 @@ bench: deps
 coverage: deps
 	@$(MAKE) --no-print-directory FLAVOUR=coverage initramfs
 	@tests/coverage/run
+
+# LAVA (docs/ci.md, "LAVA"): the guest of this build as a LAVA job, run by
+# Debian's lava-run (ci/lava/run). lava-dispatcher is installed here, not
+# by make deps: it pulls in systemd, libguestfs and some 150 packages that
+# nothing else needs. MODE defaults to icount (auto cannot be a job).
+LAVA_DEB_PACKAGES := lava-dispatcher
+LAVA_FLAVOUR ?= perf
+LAVA_SUITES ?=
+CPUS ?=
+lava-deps:
+	$(call apt_install,$(LAVA_DEB_PACKAGES))
+lava: deps lava-deps
+	@$(MAKE) --no-print-directory FLAVOUR=$(LAVA_FLAVOUR) initramfs
+	@$(MAKE) --no-print-directory $(FBTOOL)
+	@MODE="$(if $(filter file default undefined,$(origin MODE)),icount,$(MODE))" CPUS="$(CPUS)" \
+		QUICK="$(QUICK)" LAVA_FLAVOUR="$(LAVA_FLAVOUR)" LAVA_SUITES="$(LAVA_SUITES)" \
+		OUT="$(OUT)" ci/lava/run
 
 clean:
 	rm -rf $(BUILD)
