@@ -23,7 +23,7 @@ GUEST_PROGS += $(GUEST_BIN)/fencebench
 $(GUEST_BIN)/fencebench: $(BENCH_GUEST_SRCS) $(BENCH_HDRS) | $(GUEST_BIN)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(BENCH_CFLAGS) -o $@ $(BENCH_GUEST_SRCS) $(GUEST_LDFLAGS) -lnuma $(BENCH_JSON_LIBS) -lm
 
-FBTOOL_SRCS := bench/host/fbtool.c bench/host/history.c bench/host/jsonobj.c
+FBTOOL_SRCS := bench/host/fbtool.c bench/host/history.c bench/host/jsonobj.c bench/host/declared.c
 $(FBTOOL): $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
