@@ -7,9 +7,9 @@
 # through -Ilib of the common flags.
 BENCH_CFLAGS := -Ibench/lib
 BENCH_LIB_SRCS := $(wildcard bench/lib/*.c)
-BENCH_GUEST_SRCS := bench/main.c bench/rounds.c $(BENCH_LIB_SRCS) $(FB_LIB_SRCS) \
+BENCH_GUEST_SRCS := bench/main.c bench/rounds.c bench/declare.c $(BENCH_LIB_SRCS) $(FB_LIB_SRCS) \
 	$(wildcard bench/backends/*.c) $(wildcard bench/workloads/*.c)
-BENCH_HDRS := bench/rounds.h bench/tests/check.h $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
+BENCH_HDRS := bench/rounds.h bench/declare.h bench/tests/check.h $(wildcard bench/lib/*.h bench/backends/*.h bench/workloads/*.h \
 	bench/host/*.h) $(FB_LIB_HDRS) module/include/uapi/fencebench_sync.h
 # Host side: the statistics and result-file parts of bench/lib plus bench/host.
 BENCH_HOST_LIB := bench/lib/results.c bench/lib/stats.c bench/lib/hist.c \
@@ -23,7 +23,7 @@ GUEST_PROGS += $(GUEST_BIN)/fencebench
 $(GUEST_BIN)/fencebench: $(BENCH_GUEST_SRCS) $(BENCH_HDRS) | $(GUEST_BIN)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(BENCH_CFLAGS) -o $@ $(BENCH_GUEST_SRCS) $(GUEST_LDFLAGS) -lnuma $(BENCH_JSON_LIBS) -lm
 
-FBTOOL_SRCS := bench/host/fbtool.c bench/host/history.c bench/host/jsonobj.c
+FBTOOL_SRCS := bench/host/fbtool.c bench/host/history.c bench/host/jsonobj.c bench/host/declared.c
 $(FBTOOL): $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_HDRS)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -Ibench/host -o $@ $(FBTOOL_SRCS) $(BENCH_HOST_LIB) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS)
@@ -41,10 +41,19 @@ $(HOST_TEST_BIN)/bench-ab: bench/tests/ab_test.c $(BENCH_HOST_LIB) $(BENCH_HDRS)
 # backends and a fake workload).
 HOST_TESTS += $(HOST_TEST_BIN)/bench-rounds
 BENCH_ROUNDS_SRCS := bench/rounds.c bench/workloads/context.c \
-	bench/workloads/registry.c lib/registry.c lib/param.c bench/lib/results.c \
+	bench/workloads/registry.c bench/backends/registry.c lib/registry.c lib/syncdev.c lib/param.c bench/lib/results.c \
 	bench/lib/stats.c bench/lib/hist.c bench/lib/clock.c
 $(HOST_TEST_BIN)/bench-rounds: bench/tests/rounds_test.c $(BENCH_ROUNDS_SRCS) $(BENCH_HDRS) | $(HOST_TEST_BIN)
 	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -o $@ bench/tests/rounds_test.c $(BENCH_ROUNDS_SRCS) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS) -lm
+# What backends and workloads declare, and the metadata written of it
+# (guest-side code, tested on the host with fake backends and a workload).
+HOST_TESTS += $(HOST_TEST_BIN)/bench-declare
+BENCH_DECLARE_SRCS := bench/declare.c bench/workloads/waitmethod.c \
+	bench/workloads/context.c bench/workloads/registry.c bench/backends/registry.c \
+	lib/registry.c lib/syncdev.c lib/param.c bench/lib/results.c bench/lib/stats.c \
+	bench/lib/hist.c bench/lib/clock.c
+$(HOST_TEST_BIN)/bench-declare: bench/tests/declare_test.c $(BENCH_DECLARE_SRCS) $(BENCH_HDRS) | $(HOST_TEST_BIN)
+	$(HOST_CC) $(HOST_CFLAGS) $(BENCH_CFLAGS) -o $@ bench/tests/declare_test.c $(BENCH_DECLARE_SRCS) $(BENCH_JSON_LIBS) $(HOST_LDFLAGS) -lm
 # The trace parsing of the breakdown workload (guest-side code, tested on the host).
 BENCH_TRACE_SRCS := bench/lib/traceline.c bench/lib/wakesplit.c
 $(HOST_TEST_BIN)/bench-trace: bench/tests/trace_test.c $(BENCH_TRACE_SRCS) $(BENCH_HDRS) | $(HOST_TEST_BIN)

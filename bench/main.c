@@ -11,11 +11,13 @@
 #include "backends/backend.h"
 #include "cli.h"
 #include "clock.h"
+#include "declare.h"
 #include "hist.h"
 #include "placement.h"
 #include "results.h"
 #include "rounds.h"
 #include "stats.h"
+#include "syncdev.h"
 #include "sysinfo.h"
 #include "workloads/workload.h"
 
@@ -23,11 +25,12 @@
 
 /* What fencebench's own options set; the parameters set what their tables say. */
 static struct {
-	const char *backends, *workloads, *out, *mode;
-	int list, defaults;
+	const char *backends, *workloads, *out, *mode, *load_list;
+	int list, defaults, declare;
 	const char *tags[MAX_TAGS];
 	int ntags;
-} o = { .backends = "all", .workloads = "all", .out = ".", .mode = "unknown" };
+} o = { .backends = "all", .workloads = "all", .out = ".", .mode = "unknown",
+	.load_list = FB_LOAD_LIST };
 
 static struct fb_ctx ctx;
 
@@ -41,7 +44,7 @@ static const struct fb_param harness_params[] = {
 	  .min = 0, .max = 1000 },
 	{ .name = "iters", .type = FB_PARAM_UINT, .val = &ctx.iters,
 	  .def = "1000", .quick = "200",
-	  .help = "operations per repetition (create, merge, signalcost)",
+	  .help = "operations per repetition (of the workloads that time single operations)",
 	  .min = 1, .max = 10000000 },
 	{ 0 },
 };
@@ -105,6 +108,10 @@ static const struct fb_opt more_opts[] = {
 	  .help = "list backends (with availability) and workloads" },
 	{ .name = "defaults", .type = FB_OPT_FLAG, .val = &o.defaults,
 	  .help = "print every parameter as this command line sets it, one \"NAME VALUE SPLIT_MIN\" a line (SPLIT_MIN > 0: a budget that rounds and boots share) and exit" },
+	{ .name = "declare", .type = FB_OPT_FLAG, .val = &o.declare,
+	  .help = "print what the backends and workloads declare, the metadata every run records (docs/bench.md, \"Declarations\"), one \"KEY=VALUE\" a line, and exit" },
+	{ .name = "load-list", .type = FB_OPT_STR, .val = &o.load_list,
+	  .arg = "FILE", .help = "the guest's module load list: which backends a run must have (default " FB_LOAD_LIST ")" },
 	{ 0 },
 };
 
@@ -136,6 +143,20 @@ static void print_defaults(void)
 			fb_param_format(p, v, sizeof(v));
 			printf("%s %s %u\n", p->name, v, p->split_min);
 		}
+}
+
+/* --declare: the declarations, as meta_init() records them. */
+static int print_declarations(void)
+{
+	struct fb_meta m = { 0 };
+	int err = fb_declare(&m, o.load_list);
+
+	for (size_t i = 0; i < m.n && !err; i++)
+		printf("%s=%s\n", m.kv[i].key, m.kv[i].val);
+	fb_meta_free(&m);
+	if (err)
+		fprintf(stderr, "fencebench: --declare: %s\n", strerror(-err));
+	return err ? 1 : 0;
 }
 
 static void list(void)
@@ -199,7 +220,6 @@ static double clock_read_ns(void)
 static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 		      int argc, char **argv)
 {
-	const struct fb_workload *w;
 	char buf[512];
 	size_t len = 0;
 
@@ -227,13 +247,7 @@ static void meta_init(struct fb_results *r, const struct fb_ctx *c,
 			fb_meta_set(&r->meta, key, buf,
 				    p->type != FB_PARAM_LIST);
 		}
-	for (size_t i = 0; (w = fb_workload_at(i)); i++) {
-		char key[64];
-
-		snprintf(key, sizeof(key), "headline_%s", w->name);
-		if (w->headline)
-			fb_meta_set(&r->meta, key, w->headline, 0);
-	}
+	fb_declare(&r->meta, o.load_list);
 	buf[0] = 0;
 	for (int i = 0; i < argc && len < sizeof(buf) - 1; i++)
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
@@ -268,6 +282,7 @@ int main(int argc, char **argv)
 	struct fb_results res;
 	struct fb_ctx c;
 	char skipped[1024] = "", ran[256] = "", why[256], running[4096];
+	const char *bad;
 	size_t nrun;
 	int code;
 
@@ -280,6 +295,12 @@ int main(int argc, char **argv)
 	    personality(ADDR_NO_RANDOMIZE) != -1) {
 		execv("/proc/self/exe", argv);
 		/* Not fatal: carry on randomised. */
+	}
+	/* A declaration that cannot work stops the program (a build error). */
+	bad = fb_declarations_check(why, sizeof(why));
+	if (bad) {
+		fprintf(stderr, "fencebench: %s\n", bad);
+		return 2;
 	}
 	collect_param_tables();
 	code = fb_cli_parse(&cli, argc, argv);
@@ -296,6 +317,8 @@ int main(int argc, char **argv)
 		print_defaults();
 		return 0;
 	}
+	if (o.declare)
+		return print_declarations();
 	if (mkdir(o.out, 0755) && errno != EEXIST) {
 		fprintf(stderr, "fencebench: %s: %s\n", o.out, strerror(errno));
 		return 2;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -14,10 +15,11 @@
 
 /* A field left out is false, NULL or 0 (see struct fb_syncdev). */
 const struct fb_syncdev fb_syncdevs[] = {
-	{ .name = "legacy", .path = "/dev/sw_sync", .caps = FB_CAP_LEGACY_ABI,
+	{ .name = "legacy", .path = "/dev/sw_sync", .module = "sw_sync_legacy",
+	  .caps = FB_CAP_LEGACY_ABI,
 	  .poll_err_module = "sync_legacy", .poll_err_default = true,
 	  .nofile_errno = ENFILE, .half_wrap_pending = true },
-	{ .name = "dma", .path = "/dev/sw_sync_dma",
+	{ .name = "dma", .path = "/dev/sw_sync_dma", .module = "sw_sync_dma",
 	  .caps = FB_CAP_LEGACY_ABI | FB_CAP_DMA_INTEROP,
 	  .poll_err_module = "sync_dma", .nofile_errno = ENFILE,
 	  .deadline_abi = true },
@@ -76,6 +78,28 @@ int fb_syncdev_present(const struct fb_syncdev *dev)
 		return 0;
 	close(fd);
 	return 1;
+}
+
+int fb_syncdev_required(const struct fb_syncdev *dev, const char *load_list)
+{
+	char line[256];
+	int found = 0;
+	FILE *f;
+
+	if (!dev->module)
+		return 1;
+	f = load_list ? fopen(load_list, "r") : NULL;
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		const char *base = strrchr(line, '/');
+		size_t n;
+
+		base = base ? base + 1 : line;
+		n = strcspn(base, ".\n");
+		found = n == strlen(dev->module) && !strncmp(base, dev->module, n);
+	}
+	if (f)
+		fclose(f);
+	return found;
 }
 
 int fb_timeline_open(const struct fb_syncdev *dev)

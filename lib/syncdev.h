@@ -55,6 +55,13 @@
 struct fb_syncdev {
 	const char *name;	/* backend name: legacy, dma, mainline */
 	const char *path;	/* timeline device */
+	/*
+	 * The kernel module that makes the device (its file name without
+	 * .ko), or NULL: the kernel itself has it. A guest that carries the
+	 * module (its load list names it) must have the device: its absence
+	 * is a failure, not a skip (fb_syncdev_required()).
+	 */
+	const char *module;
 	unsigned int caps;	/* FB_CAP_* */
 	/*
 	 * poll() on a fence that signaled with an error: the module whose bool
@@ -101,6 +108,14 @@ const struct fb_syncdev *fb_syncdev_with(unsigned int caps);
 const char *fb_syncdev_check(const struct fb_syncdev *dev);
 /* 1 if the device node exists and can be opened, else 0. */
 int fb_syncdev_present(const struct fb_syncdev *dev);
+/*
+ * 1 if a guest whose module load list is the file @load_list (one module
+ * file a line, as /fb/modules/load.list; NULL or a file that does not
+ * exist: no module) must have @dev: built in, or its module is listed.
+ */
+int fb_syncdev_required(const struct fb_syncdev *dev, const char *load_list);
+/* The guest's module load list (vm/build-initramfs). */
+#define FB_LOAD_LIST "/fb/modules/load.list"
 
 /* Timeline: open a new one (fd) / advance it by @n. Close it with close(). */
 int fb_timeline_open(const struct fb_syncdev *dev);

@@ -31,6 +31,9 @@ base = out
 fmt = "png"
 out = base . ".png"
 load "plots/common.gp"
+# Line widths as the plot was tuned: 2 for its first six elements (the
+# bands to the key's markers of slower and faster), 1 for the others.
+do for [k=1:6] { set linetype k lw 2 }
 # common.gp's 900x600 holds some 25 rows; 16 pixels a row (a 9-point
 # label each) keep 60 labels apart.
 h = 150 + 16 * (n > 0 ? n : 1)

@@ -10,6 +10,13 @@
  * struct fb_backend and registering it with FB_BACKEND_REGISTER();
  * docs/extending.md has a worked example.
  *
+ * Besides its ops a backend declares what the rest of the suite needs to
+ * know of it: its kind, its role as a control (the reference, or the
+ * floor of a wait), its colour in the plots, whether a run may lack it,
+ * and the trace event of its fence being signalled. fencebench writes
+ * these into each run's metadata (bench/declare.c), where the host side
+ * (fbtool, bench/plot) reads them: nothing else names a backend.
+ *
  * All functions return >= 0 on success, -errno on failure.
  */
 #ifndef FB_BACKEND_H
@@ -29,11 +36,50 @@ enum {
 	FB_OP_WAIT_ALL	= 1u << 5,	/* wait on one handle wakes all waiters */
 };
 
+/*
+ * What a backend's sources are; it must say (0 is refused), and FB_OP_CREATE
+ * must agree (fb_backends_check()).
+ */
+enum fb_backend_kind {
+	FB_KIND_FENCE = 1,	/* fences on a timeline */
+	FB_KIND_RAW,		/* a raw wake-up object: no fences */
+};
+
 struct fb_backend {
 	const char *name;
 	const char *desc;
 	int order;			/* run and list order: lower first */
+	enum fb_backend_kind kind;
 	unsigned int ops;		/* FB_OP_* */
+	/*
+	 * Its role as a control (workload.h, floor): @reference, the
+	 * kernel's own fences, divide the fence figures that have no raw
+	 * counterpart (create, merge, signal cost); @floor, the waits
+	 * (FB_OP_POLL: poll and epoll; FB_OP_WAIT: the native wait) whose
+	 * wake-up floor it is, divides the wake-up figures of those waits.
+	 * One reference at most, one floor per wait at most.
+	 */
+	int reference;
+	unsigned int floor;
+	/*
+	 * Its colour in every plot, "#rrggbb"; NULL: the first colour of
+	 * fb_backend_palette that no backend declares and no earlier one
+	 * (in @order) took.
+	 */
+	const char *colour;
+	/*
+	 * 0: a run must have it when the guest has what it needs (always,
+	 * or, for a backend with a lib/syncdev device, when the device is
+	 * built in or its module is in the guest): a run without it fails
+	 * the regression gate. 1: a run may lack it (a skip).
+	 */
+	int optional;
+	/*
+	 * The trace event ("system:event") that says one of its fences
+	 * signalled, first on the signal path: the end of the signal stage
+	 * of the breakdown workload. NULL: none (raw objects).
+	 */
+	const char *signal_event;
 	const void *priv;		/* backend's own constant data */
 	long wait_syscall;		/* system call @wait sleeps in */
 
@@ -84,5 +130,26 @@ static inline int fb_backend_has(const struct fb_backend *b, unsigned int ops)
 {
 	return (b->ops & ops) == ops;
 }
+
+/* "fence" or "raw", as the run's metadata says it. */
+const char *fb_backend_kind_name(const struct fb_backend *b);
+/* The reference backend; NULL if none is registered. */
+const struct fb_backend *fb_backend_reference(void);
+/* The floor of waits by @op (FB_OP_POLL or FB_OP_WAIT); NULL if none. */
+const struct fb_backend *fb_backend_floor(unsigned int op);
+/* Its plot colour: declared, or from the palette (see @colour). */
+const char *fb_backend_colour(const struct fb_backend *b);
+/*
+ * 1 if a run in a guest whose module load list is @load_list (see
+ * fb_syncdev_required()) must have @b (see @optional).
+ */
+int fb_backend_required(const struct fb_backend *b, const char *load_list);
+/*
+ * NULL if the declarations of the registered backends hold together (a
+ * kind that matches the ops, a floor of a wait it has, one reference and
+ * one floor per wait at most, a colour "#rrggbb"), else what is wrong,
+ * naming the backend, in @buf.
+ */
+const char *fb_backends_check(char *buf, size_t n);
 
 #endif /* FB_BACKEND_H */

@@ -83,6 +83,10 @@ static const struct fb_backend fb_backend_eventfd = {
 	.name = "eventfd",
 	.desc = "eventfd counter (wake-up floor; no fences)",
 	.order = 40,
+	.kind = FB_KIND_RAW,
+	/* The cheapest thing to poll: the floor of poll and epoll wake-ups. */
+	.floor = FB_OP_POLL,
+	.colour = "#7f7f7f",
 	.ops = FB_OP_POLL | FB_OP_WAIT,
 	.wait_syscall = SYS_read,
 	.probe = efd_probe,

@@ -86,6 +86,10 @@ static const struct fb_backend fb_backend_futex = {
 	.name = "futex",
 	.desc = "futex word, FUTEX_WAIT/FUTEX_WAKE (wake-up floor; no fd, no fences)",
 	.order = 50,
+	.kind = FB_KIND_RAW,
+	/* The cheapest blocking wait: the floor of native-wait wake-ups. */
+	.floor = FB_OP_WAIT,
+	.colour = "#9467bd",
 	.ops = FB_OP_WAIT | FB_OP_WAIT_ALL,
 	.wait_syscall = SYS_futex,
 	.probe = futex_probe,

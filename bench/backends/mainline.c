@@ -13,6 +13,11 @@ static const struct fb_backend fb_backend_mainline = {
 	.name = "mainline",
 	.desc = "kernel CONFIG_SW_SYNC + sync_file (/sys/kernel/debug/sync/sw_sync)",
 	.order = 30,
+	.kind = FB_KIND_FENCE,
+	/* The kernel's own fences: the reference of every fence figure. */
+	.reference = 1,
+	.colour = "#2ca02c",
+	.signal_event = "dma_fence:dma_fence_signaled",
 	.ops = FB_OP_CREATE | FB_OP_MERGE | FB_OP_INFO | FB_OP_POLL,
 	.probe = fb_tl_probe,
 	.open = fb_tl_open,

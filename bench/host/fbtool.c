@@ -13,6 +13,9 @@
  *   fbtool kernel RESULTS.json        (the run's kernel series: 6.1, 6.12)
  *   fbtool baseline RESULTS.json      (the default baseline file of the run)
  *   fbtool summary [--tsv] RESULTS.json
+ *   fbtool colours RESULTS.json       (the backends' plot colours)
+ *   fbtool floor RESULTS.json SERIES  (the floor backend of a series)
+ *   fbtool plots RESULTS.json         (the workloads' plots: WORKLOAD TAB DECL)
  *   fbtool history OUTDIR BASELINE.json RUN.json... (history.c)
  *   fbtool ab [--test T] [--alpha F] [--min-effect F] [--target F] [--status]
  *             [--out DIR] [--label-a S] [--label-b S] [--all] [--figure TEXT]
@@ -25,6 +28,7 @@
 #include <string.h>
 
 #include "ab.h"
+#include "declared.h"
 #include "history.h"
 #include "jsonobj.h"
 #include "load.h"
@@ -128,6 +132,9 @@ static int cmd_meta(int argc, char **argv)
 	if (load_or_die(&r, argv[0]))
 		return 1;
 	v = fb_meta_get(&r.meta, argv[1]);
+	/* A declaration that a run from before them lacks (declared.h). */
+	if (!v && !fb_declared_fill(&r, argv[0]))
+		v = fb_meta_get(&r.meta, argv[1]);
 	if (v)
 		printf("%s\n", v);
 	fb_results_free(&r);
@@ -135,8 +142,8 @@ static int cmd_meta(int argc, char **argv)
 }
 
 /*
- * Is @backend one the run had to have? run-bench records the list in the
- * meta key backends_required (vm/fb-required-backends plus the raw floor).
+ * Is @backend one the run had to have? fencebench records the list in the
+ * meta key backends_required (backend.h, @optional; fb_syncdev_required()).
  */
 static int required(const struct fb_results *r, const char *backend)
 {
@@ -164,8 +171,13 @@ static int missing_required(const struct fb_results *r)
 
 		snprintf(name, sizeof(name), "%.*s", (int)(n < sizeof(name) ? n : sizeof(name) - 1), p);
 		if (required(r, name)) {
-			printf("FAIL backend %s: required (its module is built, or it is built in) "
-			       "but skipped in this run: %.*s\n", name, (int)len, p);
+			const char *kind = fb_declared_get(r, "backend_", name, "_kind");
+
+			printf("FAIL backend %s: required (%s) but skipped in this run: %.*s\n",
+			       name, !kind ? "backends_required" :
+			       !strcmp(kind, "fence") ? "its module is built, or it is built in" :
+			       "a raw wake-up object: every guest kernel has it",
+			       (int)len, p);
 			bad++;
 		}
 		p += len;
@@ -294,6 +306,7 @@ static int cmd_compare(int argc, char **argv)
 	fb_results_init(&now);
 	if (load_or_die(&base, argv[i]) || load_or_die(&now, argv[i + 1]))
 		return 1;
+	fb_declared_fill(&now, argv[i + 1]);
 	mode = fb_meta_get(&now.meta, "mode");
 	if (!mode || strcmp(mode, fb_meta_get(&base.meta, "mode") ?: "")) {
 		fprintf(stderr, "fbtool: timing modes differ (baseline %s, now %s): "
@@ -374,7 +387,7 @@ static int cmd_compare(int argc, char **argv)
 		       fb_meta_get(&now.meta, "boots") ?: "1", 1.0 + pol.threshold, pol.alpha);
 	else
 		printf("# mode %s: ratio = of the repetitions' medians (interquartile means where the "
-		       "figure is one: pollscale); regression = ratio > %.3f and one-sided Mann-Whitney "
+		       "figure is one); regression = ratio > %.3f and one-sided Mann-Whitney "
 		       "p < %.3g; CI = 95%% bootstrap of that ratio\n",
 		       mode, 1.0 + pol.threshold, pol.alpha);
 	printf("# %-4s %-62s %12s %12s %7s %17s %8s  %s\n", "", "figure",
@@ -588,12 +601,18 @@ static const struct fb_metric *same_figure(const struct fb_results *r,
 	return NULL;
 }
 
+/*
+ * fbtool summary: the headline figure of each workload and backend, as a
+ * ratio to the reference backend's same figure and to the first floor
+ * backend's (declared.h): its same figure, else its headline.
+ */
 static int cmd_summary(int argc, char **argv)
 {
-	const char *wls[64], *bes[64];
+	const char *wls[64], *bes[64], *ref, *floor;
 	size_t nw, nb;
 	struct fb_results r;
 	const char *v;
+	char cref[32], cfloor[32];
 	int vcpus, tsv = argc == 2 && !strcmp(argv[0], "--tsv");
 
 	if (argc != 1 && !tsv)
@@ -601,6 +620,14 @@ static int cmd_summary(int argc, char **argv)
 	fb_results_init(&r);
 	if (load_or_die(&r, argv[tsv]))
 		return 1;
+	fb_declared_fill(&r, argv[tsv]);
+	ref = fb_declared_reference(&r);
+	floor = fb_declared_first_floor(&r);
+	snprintf(cref, sizeof(cref), "/%s", ref ? ref : "reference");
+	snprintf(cfloor, sizeof(cfloor), "/%s", floor ? floor : "floor");
+	v = fb_meta_get(&r.meta, "declarations_from");
+	if (v)
+		fprintf(stderr, "fbtool: declarations from %s\n", v);
 	v = fb_meta_get(&r.meta, "vcpus");
 	vcpus = v ? atoi(v) : 0;
 	if (!tsv)
@@ -609,7 +636,7 @@ static int cmd_summary(int argc, char **argv)
 	       fb_meta_get(&r.meta, "mode") ?: "?", vcpus, fb_meta_get(&r.meta, "boots") ?: "1");
 	if (!tsv)
 		printf("%-11s %-9s %-40s %14s %11s %11s\n", "workload",
-		       "backend", "figure", "value", "/mainline", "/eventfd");
+		       "backend", "figure", "value", cref, cfloor);
 	/* Workloads and backends in the order the run measured them. */
 	nw = distinct(&r, 0, wls, 64);
 	nb = distinct(&r, 1, bes, 64);
@@ -629,11 +656,11 @@ static int cmd_summary(int argc, char **argv)
 
 			if (!m)
 				continue;
-			ml = same_figure(&r, m, "mainline");
-			/* The floor: eventfd's same figure, else its headline. */
-			ev = same_figure(&r, m, "eventfd");
-			if (!ev)
-				ev = headline(&r, wls[w], "eventfd", m->vcpus);
+			ml = ref ? same_figure(&r, m, ref) : NULL;
+			/* The floor: its same figure, else its headline. */
+			ev = floor ? same_figure(&r, m, floor) : NULL;
+			if (!ev && floor)
+				ev = headline(&r, wls[w], floor, m->vcpus);
 			if (ml && ml->value > 0)
 				snprintf(rm, sizeof(rm), "%.2fx",
 					 m->value / ml->value);
@@ -660,6 +687,60 @@ static int cmd_summary(int argc, char **argv)
 		printf("skipped backends: %s\n", v);
 	fb_results_free(&r);
 	return 0;
+}
+
+/*
+ * fbtool colours RESULTS.json: "NAME COLOUR ..." of every backend
+ * (declared.h), for plots/common.gp's `colours`.
+ * fbtool floor RESULTS.json SERIES: the floor backend of SERIES; exit 1
+ * if it has none.
+ * fbtool plots RESULTS.json: each plot that a workload of the run
+ * declares, "WORKLOAD<TAB>FIELD=VALUE|...", in workload order.
+ */
+static int cmd_declared(int argc, char **argv, const char *what)
+{
+	struct fb_results r;
+	int rc = 0;
+
+	if (argc != (strcmp(what, "floor") ? 1 : 2))
+		return 2;
+	fb_results_init(&r);
+	if (load_or_die(&r, argv[0]))
+		return 1;
+	fb_declared_fill(&r, argv[0]);
+	if (!strcmp(what, "colours")) {
+		char buf[4096];
+
+		/* Black for a backend that the run does not declare. */
+		fb_declared_colours(&r, "#000000", buf, sizeof(buf));
+		printf("%s\n", buf);
+	} else if (!strcmp(what, "floor")) {
+		const char *f = fb_declared_floor(&r, argv[1]);
+
+		if (f)
+			printf("%s\n", f);
+		rc = !f;
+	} else {
+		const char *all = fb_meta_get(&r.meta, "workloads_declared");
+		char w[128];
+
+		for (const char *p = all; p && *p; p += strcspn(p, ","), p += *p == ',') {
+			const char *v;
+
+			snprintf(w, sizeof(w), "%.*s", (int)strcspn(p, ","), p);
+			for (int k = 1;; k++) {
+				char suffix[16];
+
+				snprintf(suffix, sizeof(suffix), "_%d", k);
+				v = fb_declared_get(&r, "plot_", w, suffix);
+				if (!v)
+					break;
+				printf("%s\t%s\n", w, v);
+			}
+		}
+	}
+	fb_results_free(&r);
+	return rc;
 }
 
 /*
@@ -846,6 +927,9 @@ int main(int argc, char **argv)
 			rc = fb_cmd_object(argc - 2, argv + 2);
 		else if (!strcmp(argv[1], "get"))
 			rc = fb_cmd_get(argc - 2, argv + 2);
+		else if (!strcmp(argv[1], "colours") || !strcmp(argv[1], "floor") ||
+			 !strcmp(argv[1], "plots"))
+			rc = cmd_declared(argc - 2, argv + 2, argv[1]);
 	}
 	if (rc == 2)
 		fprintf(stderr,
@@ -857,6 +941,9 @@ int main(int argc, char **argv)
 			"       fbtool kernel RESULTS.json\n"
 			"       fbtool baseline RESULTS.json\n"
 			"       fbtool summary [--tsv] RESULTS.json\n"
+			"       fbtool colours RESULTS.json\n"
+			"       fbtool floor RESULTS.json SERIES\n"
+			"       fbtool plots RESULTS.json\n"
 			"       fbtool history OUTDIR BASELINE.json RUN.json...\n"
 			"       fbtool ab [OPTIONS] --a A1.json,... --b B1.json,...\n"
 			"       fbtool object OUT.json KEY=STRING|KEY:=NUMBER...\n"

@@ -19,8 +19,11 @@ static int order[REPS * NPARTS * NBACK + 8];
 static int norder;
 static unsigned int round_of;	/* counts parts run on the first backend */
 
-static const struct fb_backend be_mainline = { .name = "mainline" };
+/* The control (fb_floor_reference()) is the registered reference backend. */
+static const struct fb_backend be_mainline = { .name = "mainline", .reference = 1 };
 static const struct fb_backend be_legacy = { .name = "legacy" };
+
+FB_BACKEND_REGISTER(be_mainline);
 
 /*
  * The figure of part @part on @b: the host speed of this round (drifting
@@ -67,11 +70,11 @@ static int fake_whole(struct fb_ctx *c, const struct fb_backend *b)
 
 static const struct fb_workload wl_parts = {
 	.name = "fake", .nparts = fake_nparts, .run_part = fake_part,
-	.floor = fb_floor_mainline,
+	.floor = fb_floor_reference,
 };
 
 static const struct fb_workload wl_whole = {
-	.name = "fake", .run = fake_whole, .floor = fb_floor_mainline,
+	.name = "fake", .run = fake_whole, .floor = fb_floor_reference,
 };
 
 static const struct fb_metric *find(const struct fb_results *r,

@@ -6,11 +6,10 @@
  * or in the backend's native wait) split into stages by trace events
  * recorded on the trace clock that reads the suite's clock (wakesplit.h):
  *
- *   signal  the signaller's timestamp -> the fence signalled (legacy:
- *           sync_legacy:sync_timeline, on entry to sync_timeline_signal();
- *           dma and mainline: dma_fence:dma_fence_signaled, before the
- *           fence's callbacks run). Raw objects (eventfd, futex, pipe)
- *           have no such stage.
+ *   signal  the signaller's timestamp -> the fence signalled: the
+ *           backend's signal_event (backend.h), the first event on its
+ *           signal path, before the fence's callbacks run. A backend
+ *           without one (the raw objects) has no such stage.
  *   wakeup  -> sched:sched_wakeup of the waiter
  *   switch  -> the sched:sched_switch to the waiter
  *   return  -> the waiter's own timestamp after its wait returned
@@ -63,22 +62,6 @@ static const struct fb_param breakdown_params[] = {
 	{ 0 },
 };
 
-/*
- * The event that says the fence was signalled, or NULL (raw objects).
- * legacy has one tracepoint on the signal path, at the top of
- * sync_timeline_signal(); dma's own sync_dma:sync_timeline fires after
- * the points' callbacks (after the wake-up), so dma, like every
- * dma_fence backend, is timed by dma_fence:dma_fence_signaled.
- */
-static const char *signal_event(const struct fb_backend *b)
-{
-	if (!strcmp(b->name, "legacy"))
-		return "sync_legacy:sync_timeline";
-	if (fb_backend_has(b, FB_OP_CREATE))
-		return "dma_fence:dma_fence_signaled";
-	return NULL;
-}
-
 struct tracer {
 	struct fb_tracefs fs;
 	struct fb_wake_ids ids;
@@ -113,7 +96,7 @@ static void idle_gap(void *arg)
 static int tracer_setup(struct tracer *t, const struct fb_backend *b,
 			int cross, char *why, size_t n)
 {
-	const char *sig = signal_event(b);
+	const char *sig = b->signal_event;
 	size_t len;
 	int err;
 
@@ -432,7 +415,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 		err = -EIO;
 	}
 	if (!err)
-		err = record(c, b, series, gi, &tr, &un, signal_event(b) != NULL);
+		err = record(c, b, series, gi, &tr, &un, b->signal_event != NULL);
 	if (src)
 		b->close(src);
 	if (err)
@@ -470,6 +453,32 @@ static int breakdown_supported(const struct fb_backend *b)
 	       fb_wait_method_ok(b, FB_WAIT_NATIVE, 0);
 }
 
+/*
+ * A stacked bar per backend for each wait method and placement, and the
+ * stages' differences: hot, to the reference (or, without it, to the
+ * floor); after an idle gap, to the same backend's hot wake-up (what the
+ * idle gap added, per stage).
+ */
+#define BREAKDOWN_STAGES						\
+	.metric = "signal_p50_ns wakeup_p50_ns switch_p50_ns return_p50_ns "	\
+		  "traced_p50_ns untraced_p50_ns",				\
+	.labels = "signal: timestamp -> fence signalled;"			\
+		  "wakeup: -> sched_wakeup;"					\
+		  "switch: -> sched_switch to the waiter;"			\
+		  "return: -> waiter's timestamp;traced total;"			\
+		  "untraced end to end (p50)",					\
+	.ylabel = "ns (p50 of each stage, traced)"
+
+static const struct fb_plot breakdown_plots[] = {
+	{ .kind = "stack", .name = "breakdown-stack-{series}", BREAKDOWN_STAGES,
+	  .title = "where a {series} wake-up spends its time, {vcpus} vCPU(s); p50s, traced" },
+	{ .kind = "stack", .name = "breakdown-stack-{series}-gap{x}",
+	  BREAKDOWN_STAGES, .xname = "gap_us",
+	  .xref = "the same backend at gap 0 (hot)",
+	  .title = "where a {series} wake-up after a {x} us idle gap spends its time, {vcpus} vCPU(s); p50s, traced" },
+	{ 0 },
+};
+
 static const struct fb_workload fb_wl_breakdown = {
 	.name = "breakdown",
 	.desc = "a wake-up (poll, wait; same vCPU, and cross vCPU hot and after idle gaps) split into stages by trace events: signal, wakeup, switch, return; traced and untraced totals",
@@ -480,6 +489,8 @@ static const struct fb_workload fb_wl_breakdown = {
 	.run = breakdown_run,
 	.patches_text = 1,
 	.explains = 1,
+	.cross_vcpu = 1,
+	.plots = breakdown_plots,
 };
 
 FB_WORKLOAD_REGISTER(fb_wl_breakdown);

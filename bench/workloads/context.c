@@ -140,9 +140,11 @@ int fb_record_batch(struct fb_ctx *c, const struct fb_fig *f,
 	return err ? err : fb_record(c, &fb, batch, n);
 }
 
-const char *fb_floor_mainline(const struct fb_metric *m, int *gate)
+const char *fb_floor_reference(const struct fb_metric *m, int *gate)
 {
+	const struct fb_backend *ref = fb_backend_reference();
+
 	(void)m;
 	*gate = 1;
-	return "mainline";
+	return ref ? ref->name : NULL;
 }

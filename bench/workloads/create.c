@@ -210,7 +210,7 @@ static const struct fb_workload fb_wl_create = {
 	.run = create_run,
 	.nparts = create_nparts,
 	.run_part = create_part,
-	.floor = fb_floor_mainline,
+	.floor = fb_floor_reference,
 };
 
 FB_WORKLOAD_REGISTER(fb_wl_create);

@@ -283,6 +283,14 @@ static int merge_part(struct fb_ctx *c, const struct fb_backend *b,
 	return err ? fb_fail(c, err, "merge points") : 0;
 }
 
+static const struct fb_plot merge_plots[] = {
+	{ .kind = "sweep", .name = "merge-vs-p", .series = "points",
+	  .metric = "merge_close_ns",
+	  .xlabel = "points per fence P (over P timelines)",
+	  .ylabel = "ns per merge + close", .title = "merge cost against P" },
+	{ 0 },
+};
+
 static const struct fb_workload fb_wl_merge = {
 	.name = "merge",
 	.desc = "merge: 2-way, P points over P timelines, already signaled, self",
@@ -292,7 +300,8 @@ static const struct fb_workload fb_wl_merge = {
 	.needs = FB_OP_CREATE | FB_OP_MERGE | FB_OP_INFO,
 	.nparts = merge_nparts,
 	.run_part = merge_part,
-	.floor = fb_floor_mainline,
+	.floor = fb_floor_reference,
+	.plots = merge_plots,
 };
 
 FB_WORKLOAD_REGISTER(fb_wl_merge);

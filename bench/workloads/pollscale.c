@@ -241,6 +241,18 @@ static const char *pollscale_floor(const struct fb_metric *m, int *gate)
 	return fb_wait_floor(m->series);
 }
 
+static const struct fb_plot pollscale_plots[] = {
+	{ .kind = "sweep", .name = "pollscale-vs-w-{series}",
+	  .metric = "last_wake_ns", .xlabel = "waiters W",
+	  .ylabel = "time until the last waiter wakes (ns)",
+	  .title = "poll scaling, {series}, {vcpus} vCPUs" },
+	{ .kind = "vcpus", .name = "pollscale-vs-vcpus-{series}",
+	  .metric = "last_wake_ns",
+	  .ylabel = "time until the last waiter wakes (ns)",
+	  .title = "poll scaling against vCPUs, {series}, W={x}" },
+	{ 0 },
+};
+
 static const struct fb_workload fb_wl_pollscale = {
 	.name = "pollscale",
 	.desc = "one signal wakes W waiters (own fences / one shared; threads or epoll)",
@@ -251,6 +263,9 @@ static const struct fb_workload fb_wl_pollscale = {
 	.nparts = pollscale_nparts,
 	.run_part = pollscale_part,
 	.floor = pollscale_floor,
+	.cross_vcpu = 1,
+	.vcpu_sweep = 1,
+	.plots = pollscale_plots,
 };
 
 FB_WORKLOAD_REGISTER(fb_wl_pollscale);

@@ -121,6 +121,14 @@ static int signalcost_part(struct fb_ctx *c, const struct fb_backend *b,
 	return err ? fb_fail(c, err, "signalcost") : 0;
 }
 
+static const struct fb_plot signalcost_plots[] = {
+	{ .kind = "sweep", .name = "signalcost-vs-k", .series = "inc1",
+	  .metric = "inc_ns", .xlabel = "pending points K",
+	  .ylabel = "ns per increment signalling one point",
+	  .title = "signal cost against pending points" },
+	{ 0 },
+};
+
 static const struct fb_workload fb_wl_signalcost = {
 	.name = "signalcost",
 	.desc = "one increment signalling one point with K points pending",
@@ -130,7 +138,8 @@ static const struct fb_workload fb_wl_signalcost = {
 	.needs = FB_OP_CREATE | FB_OP_INFO,
 	.nparts = signalcost_nparts,
 	.run_part = signalcost_part,
-	.floor = fb_floor_mainline,
+	.floor = fb_floor_reference,
+	.plots = signalcost_plots,
 };
 
 FB_WORKLOAD_REGISTER(fb_wl_signalcost);

@@ -21,37 +21,6 @@
 
 #define BLOCK_TIMEOUT_NS (20ull * 1000000000ull)
 
-static const char *const method_names[FB_WAIT_METHODS] = {
-	[FB_WAIT_POLL] = "poll",
-	[FB_WAIT_NATIVE] = "wait",
-	[FB_WAIT_EPOLL] = "epoll",
-};
-
-const char *fb_wait_method_name(int method)
-{
-	return method >= 0 && method < FB_WAIT_METHODS ? method_names[method] :
-							  "?";
-}
-
-const char *fb_wait_floor(const char *series)
-{
-	return strstr(series, "wait") ? "futex" : "eventfd";
-}
-
-int fb_wait_method_ok(const struct fb_backend *b, int method, int shared)
-{
-	switch (method) {
-	case FB_WAIT_POLL:
-		return fb_backend_has(b, FB_OP_POLL);
-	case FB_WAIT_NATIVE:
-		return fb_backend_has(b, shared ? FB_OP_WAIT | FB_OP_WAIT_ALL :
-						  FB_OP_WAIT);
-	case FB_WAIT_EPOLL:
-		return fb_backend_has(b, FB_OP_POLL) && !shared;
-	}
-	return 0;
-}
-
 /* Coordination futexes (not the measured waits). */
 static void futex_wait_word(uint32_t *w, uint32_t val)
 {

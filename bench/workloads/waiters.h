@@ -19,17 +19,8 @@
 #include <sys/types.h>
 
 #include "../backends/backend.h"
+#include "waitmethod.h"
 
-enum fb_wait_method {
-	FB_WAIT_POLL,		/* ppoll() on the handle */
-	FB_WAIT_NATIVE,		/* the backend's wait op */
-	FB_WAIT_EPOLL,		/* epoll_pwait() on all handles, one thread */
-	FB_WAIT_METHODS
-};
-
-const char *fb_wait_method_name(int method);
-/* Whether @b can be waited on by @method; @shared: many on one handle. */
-int fb_wait_method_ok(const struct fb_backend *b, int method, int shared);
 
 struct fb_wslot {
 	pthread_t thread;
@@ -77,11 +68,5 @@ int fb_wpool_start(struct fb_wpool *p, const struct fb_backend *b, void *src,
 int fb_wpool_round(struct fb_wpool *p, const int *handles,
 		   void (*pre)(void *), void *pre_arg, uint64_t *lat);
 void fb_wpool_stop(struct fb_wpool *p);
-
-/*
- * The floor of a wake-up figure (series "<how>/..." or ".../<method>"):
- * futex for native waits, eventfd for poll and epoll.
- */
-const char *fb_wait_floor(const char *series);
 
 #endif /* FB_WAITERS_H */

@@ -237,6 +237,23 @@ static const char *wakeup_check(const struct fb_ctx *c)
 	return samples < c->reps ? "--samples must be at least --reps" : NULL;
 }
 
+/*
+ * The latency distribution of each series, and hot against idle wake-ups:
+ * a cross-vCPU wake-up's p50 and p90 against the idle gap before it.
+ */
+static const struct fb_plot wakeup_plots[] = {
+	{ .kind = "cdf", .name = "wakeup-cdf-{series}",
+	  .xlabel = "signal-to-wake-up latency (ns, log)",
+	  .ylabel = "fraction of wake-ups",
+	  .title = "wake-up latency CDF, {series}, {vcpus} vCPU(s)" },
+	{ .kind = "gap", .name = "wakeup-gap-{series}",
+	  .metric = "p50_ns p90_ns", .xname = "gap_us",
+	  .xlabel = "idle gap before the signal (0 = hot: the waiter has only just blocked)",
+	  .ylabel = "signal-to-wake-up latency (ns)",
+	  .labels = "p50;p90", .title = "hot and idle wake-ups, {series}" },
+	{ 0 },
+};
+
 static const struct fb_workload fb_wl_wakeup = {
 	.name = "wakeup",
 	.desc = "signal-to-wake-up latency, one waiter (poll, wait, epoll; same/cross vCPU)",
@@ -248,6 +265,8 @@ static const struct fb_workload fb_wl_wakeup = {
 	.nparts = wakeup_nparts,
 	.run_part = wakeup_part,
 	.floor = wakeup_floor,
+	.cross_vcpu = 1,
+	.plots = wakeup_plots,
 };
 
 FB_WORKLOAD_REGISTER(fb_wl_wakeup);

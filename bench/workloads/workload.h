@@ -34,6 +34,49 @@ struct fb_ctx {
 	const char *running_path;
 };
 
+/*
+ * A plot of a workload's figures: bench/plot draws it with the gnuplot
+ * script plots/KIND.gp, reading the workload's CSV (docs/bench.md,
+ * "Plots"). Its text fields may hold {series}, {vcpus} (of the guest the
+ * figures come from) and {x}, which bench/plot fills in; {series} has its
+ * slashes turned into dashes in @name. No field may hold a '|'.
+ */
+struct fb_plot {
+	/*
+	 * sweep  @metric against the swept parameter (log-log), a line per
+	 *        backend, at the run's vCPUs;
+	 * vcpus  @metric at the largest x against the guest's vCPUs (runs
+	 *        that measured the series in guests of several sizes; {x}:
+	 *        that x);
+	 * cdf    the distribution of each series (its histogram CSV);
+	 * gap    the two @metric figures (solid, dashed) against @xname's
+	 *        values as categories, 0 for the figure without an xname;
+	 * stack  the @metric figures of a series stacked per backend: all
+	 *        but the last two are the stages, then the total (labelled
+	 *        on the bar) and a total measured apart (a diamond); below,
+	 *        each minus the control's (@xref).
+	 */
+	const char *kind;
+	const char *name;	/* file name (no extension) */
+	/* The series drawn; NULL: each series of the figures, a plot each. */
+	const char *series;
+	const char *metric;	/* a figure's metric, or several (spaces between) */
+	/*
+	 * The figures drawn (gap, stack): those whose swept parameter is
+	 * @xname; NULL: those without one (x = 0).
+	 */
+	const char *xname;
+	const char *xlabel, *ylabel, *title;
+	/* stack: the legend of each @metric ("stage: what it spans"), ';' between. */
+	const char *labels;
+	/*
+	 * stack: the control each backend's stages are shown minus: NULL,
+	 * the reference backend where the series has it, else its floor;
+	 * else the same backend's figure without an xname, named so.
+	 */
+	const char *xref;
+};
+
 struct fb_workload {
 	const char *name;
 	const char *desc;
@@ -68,8 +111,9 @@ struct fb_workload {
 			unsigned int part);
 	/*
 	 * The in-round control of figure @m: the backend whose same figure,
-	 * measured in the same round, divides it (a floor such as eventfd,
-	 * or the reference mainline); NULL: none. *@gate: whether that
+	 * measured in the same round, divides it (the floor of its wait,
+	 * fb_wait_floor(), or the reference backend, fb_floor_reference();
+	 * backend.h); NULL: none. *@gate: whether that
 	 * ratio is gated under tcg and kvm, where a figure that spans two
 	 * vCPUs measures the host's scheduling more than the guest's path
 	 * (rounds.h). Not set: every figure is only ever absolute.
@@ -91,13 +135,27 @@ struct fb_workload {
 	 * the gated runs (make ab, make test's bench gate) leave it out.
 	 */
 	int explains;
+	/*
+	 * Some of its figures span two vCPUs (a waiter on another vCPU than
+	 * the signaller): under icount, whose main boot has one vCPU,
+	 * run-bench runs it again in a 2-vCPU boot.
+	 */
+	int cross_vcpu;
+	/*
+	 * A full run measures it again in guests of other sizes (1, 4, 8
+	 * vCPUs, and 4 on 2 NUMA nodes): its figures against vCPUs.
+	 */
+	int vcpu_sweep;
+	/* How bench/plot draws its figures (ended by kind == NULL), or NULL. */
+	const struct fb_plot *plots;
 };
 
 /*
  * Control for figures that have no raw counterpart (create, merge, signal
- * cost: one vCPU): the kernel's own mainline backend, gated.
+ * cost: one vCPU): the reference backend (the kernel's own fences,
+ * backend.h), gated.
  */
-const char *fb_floor_mainline(const struct fb_metric *m, int *gate);
+const char *fb_floor_reference(const struct fb_metric *m, int *gate);
 
 /* The workloads, in @order (registry.h; defined in registry.c). */
 extern struct fb_registry fb_workload_registry;

@@ -5,6 +5,8 @@
  *
  * usage: fb-conformance [--backend LIST] [--case LIST] [--verbose] [--list]
  *        fb-conformance --device NAME (the backend's device, for shell suites)
+ *        fb-conformance --required LOAD.LIST (the backends a guest with
+ *          that module load list must have, for shell suites)
  *
  * Output: one line per case and backend, "ok BACKEND CASE",
  * "FAIL BACKEND CASE: reason" or "skip BACKEND CASE: reason", then the
@@ -223,7 +225,7 @@ static const char *case_name(size_t i)
 }
 
 static struct {
-	const char *backends, *cases, *device;
+	const char *backends, *cases, *device, *required;
 	int verbose, list;
 } o = { .backends = "all", .cases = "all" };
 
@@ -242,6 +244,9 @@ static const struct fb_opt opts[] = {
 	{ .name = "device", .type = FB_OPT_NAME, .val = &o.device,
 	  .arg = "NAME", .names = fb_syncdev_name,
 	  .help = "print the backend's timeline device (lib/syncdev.c)" },
+	{ .name = "required", .type = FB_OPT_STR, .val = &o.required,
+	  .arg = "LOAD.LIST",
+	  .help = "print the backends (comma list) that a guest whose module load list is this file must have: built in, or their module listed (lib/syncdev.c)" },
 	{ 0 },
 };
 
@@ -267,6 +272,17 @@ int main(int argc, char **argv)
 	/* The one table of devices, for the guest's shell suites. */
 	if (o.device) {
 		printf("%s\n", fb_syncdev_find(o.device)->path);
+		return 0;
+	}
+	if (o.required) {
+		const char *sep = "";
+
+		for (const struct fb_syncdev *d = fb_syncdevs; d->name; d++)
+			if (fb_syncdev_required(d, o.required)) {
+				printf("%s%s", sep, d->name);
+				sep = ",";
+			}
+		printf("\n");
 		return 0;
 	}
 	if (o.list) {

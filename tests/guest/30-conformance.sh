@@ -4,8 +4,9 @@
 # then once more on legacy and dma with their poll_err parameter flipped.
 #
 # The required backends (a module that fails to bring up its device is a
-# failure, not a skip) come from fb-required-backends (vm/), the one place
-# that rule is written.
+# failure, not a skip) come from fb-conformance --required, which reads
+# the rule from the devices' declarations (lib/syncdev.c: built in, or
+# their module in the load list).
 #
 # poll_err (issue 15, docs/semantics.md): what poll() reports for a fence
 # signaled with an error, POLLERR (Y) or POLLIN (N). Defaults: legacy Y (the
@@ -13,7 +14,7 @@
 # suite checks the defaults, writes the other value, runs the module's
 # backend again (the cases read the parameter, so they expect the new
 # behaviour; result lines say "[poll_err=V]"), and writes the default back.
-req=$(fb-required-backends)
+req=$(fb-conformance --required /fb/modules/load.list)
 mods=
 case ",$req," in *,legacy,*) mods="$mods legacy:sync_legacy:Y:N" ;; esac
 case ",$req," in *,dma,*) mods="$mods dma:sync_dma:N:Y" ;; esac

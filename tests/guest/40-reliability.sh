@@ -22,8 +22,9 @@ fuzz_ops=${REL_FUZZ_OPS:-3000}
 mods=/fb/modules
 kml=/sys/kernel/debug/kmemleak
 
-# Backends whose module is in this initramfs must be there (mainline always).
-[ -n "${FB_REQUIRE_BACKENDS:-}" ] || FB_REQUIRE_BACKENDS=$(fb-required-backends "$mods/load.list")
+# Backends whose module is in this initramfs must be there, and those built
+# into the kernel (fb-conformance --required: lib/syncdev.c declares them).
+[ -n "${FB_REQUIRE_BACKENDS:-}" ] || FB_REQUIRE_BACKENDS=$(fb-conformance --required "$mods/load.list")
 export FB_REQUIRE_BACKENDS
 echo "reliability: mode $mode, backends $backends, required $FB_REQUIRE_BACKENDS"
 

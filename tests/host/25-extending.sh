@@ -138,6 +138,32 @@ if "$bin/fencebench" --list > "$tmp/list-after" 2>&1; then
 else
 	bad "fencebench --list: $(tail -n 1 "$tmp/list-after")"
 fi
+# What the new ones declare reaches a run's metadata (fencebench --declare):
+# a backend's kind and a colour of its own (from the palette if it declares
+# none), a workload's plots.
+if "$bin/fencebench" --declare > "$tmp/declare" 2>&1; then
+	declared() { sed -n "s/^$1=//p" "$tmp/declare"; }
+	while read -r b; do
+		kind=$(declared "backend_${b}_kind")
+		colour=$(declared "backend_${b}_colour")
+		others=$(grep -c "^backend_[a-z0-9_]*_colour=$colour\$" "$tmp/declare")
+		if [ -n "$kind" ] && [ -n "$colour" ] && [ "$others" = 1 ]; then
+			ok "fencebench --declare: backend $b, $kind, colour $colour"
+		else
+			bad "fencebench --declare: backend $b: kind '$kind', colour '$colour' (of $others backends)"
+		fi
+	done < <(comm -13 <(sort "$tmp/b0") <(sort "$tmp/b1"))
+	while read -r w; do
+		np=$(grep -c "^plot_${w}_[0-9]*=" "$tmp/declare")
+		if [ "$np" -gt 0 ]; then
+			ok "fencebench --declare: workload $w, $np plot(s)"
+		else
+			bad "fencebench --declare: workload $w declares no plot"
+		fi
+	done < <(comm -13 <(sort "$tmp/w0") <(sort "$tmp/w1"))
+else
+	bad "fencebench --declare: $(tail -n 1 "$tmp/declare")"
+fi
 if "$bin/fb-conformance" --list > "$tmp/cases-after" 2>&1; then
 	cut -d' ' -f1 "$tmp/cases-before" > "$tmp/c0"
 	cut -d' ' -f1 "$tmp/cases-after" > "$tmp/c1"
