@@ -71,23 +71,6 @@ struct tracer {
 	char *on_was, *raw_was;
 };
 
-static int cpu_same(int i)
-{
-	(void)i;
-	return 0;
-}
-
-static int cpu_cross(int i)
-{
-	(void)i;
-	return 1;
-}
-
-static void idle_gap(void *arg)
-{
-	fb_sleep_ns(*(uint64_t *)arg);
-}
-
 /*
  * Tracefs ready for @b: 0, or -errno with the reason in @why. @cross: the
  * split reads the events of every CPU (tracer_filter() then keeps only
@@ -250,7 +233,7 @@ static int one_wakeup(struct fb_wpool *pool, const struct fb_backend *b,
 
 	if (hnd < 0)
 		return hnd;
-	err = fb_wpool_round(pool, &hnd, gap_ns ? idle_gap : NULL, &gap_ns,
+	err = fb_wpool_round(pool, &hnd, gap_ns ? fb_wpool_idle_gap : NULL, &gap_ns,
 			     &l);
 	if (b->disarm(src, hnd) && !err)
 		err = -EIO;
@@ -382,7 +365,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 		err = b->open(b, &src);
 	if (!err)
 		err = fb_wpool_start(&pool, b, src, method, 1,
-				     cross ? cpu_cross : cpu_same, 1);
+				     cross ? fb_wpool_cpu_cross : fb_wpool_cpu_same, 1);
 	pool_up = !err;
 	if (!err && cross)
 		err = tracer_filter(&t, pool.slot[0]->tid);

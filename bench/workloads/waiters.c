@@ -265,3 +265,20 @@ void fb_wpool_stop(struct fb_wpool *p)
 	memset(p, 0, sizeof(*p));
 	p->epfd = -1;
 }
+
+int fb_wpool_cpu_same(int i)
+{
+	(void)i;
+	return 0;
+}
+
+int fb_wpool_cpu_cross(int i)
+{
+	(void)i;
+	return 1;
+}
+
+void fb_wpool_idle_gap(void *arg)
+{
+	fb_sleep_ns(*(uint64_t *)arg);
+}

@@ -69,4 +69,10 @@ int fb_wpool_round(struct fb_wpool *p, const int *handles,
 		   void (*pre)(void *), void *pre_arg, uint64_t *lat);
 void fb_wpool_stop(struct fb_wpool *p);
 
+/* One waiter's CPU for fb_wpool_start(): the signaller's (0), or CPU 1. */
+int fb_wpool_cpu_same(int i);
+int fb_wpool_cpu_cross(int i);
+/* fb_wpool_round()'s @pre for an idle gap: sleeps *(uint64_t *)@arg ns. */
+void fb_wpool_idle_gap(void *arg);
+
 #endif /* FB_WAITERS_H */

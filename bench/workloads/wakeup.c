@@ -46,23 +46,6 @@ static const struct fb_param wakeup_params[] = {
 	{ 0 },
 };
 
-static int cpu_same(int i)
-{
-	(void)i;
-	return 0;
-}
-
-static int cpu_cross(int i)
-{
-	(void)i;
-	return 1;
-}
-
-static void idle_gap(void *arg)
-{
-	fb_sleep_ns(*(uint64_t *)arg);
-}
-
 static const struct {
 	const char *name;
 	double p;
@@ -149,7 +132,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 	if (err)
 		goto out;
 	err = fb_wpool_start(&pool, b, src, method, 1,
-			     cross ? cpu_cross : cpu_same, 1);
+			     cross ? fb_wpool_cpu_cross : fb_wpool_cpu_same, 1);
 	if (err)
 		goto out;
 	for (unsigned int i = 0; i < warm + n && !err; i++) {
@@ -160,7 +143,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 			err = hnd;
 			break;
 		}
-		err = fb_wpool_round(&pool, &hnd, gap_ns ? idle_gap : NULL,
+		err = fb_wpool_round(&pool, &hnd, gap_ns ? fb_wpool_idle_gap : NULL,
 				     &gap_ns, &l);
 		if (b->disarm(src, hnd) && !err)
 			err = -EIO;

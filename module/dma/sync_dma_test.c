@@ -2,8 +2,9 @@
 /*
  * sync_dma_test.c - in-kernel cases of the dma framework (sync_dma.ko) that
  * user space cannot reach: lifetimes seen by an RCU reader, dma_fence
- * callbacks that drop the last reference to their point, and the end of a
- * timeline's 64-bit count. Built into the debug flavour only (Kbuild), never
+ * callbacks that drop the last reference to their point, the end of a
+ * timeline's 64-bit count, and the merge API for drivers over a container
+ * that holds two points of one timeline. Built into the debug flavour only (Kbuild), never
  * loaded at boot: tests/guest/21-dma.sh loads it, and it runs every case at
  * load, printing KTAP to the kernel log. Loading fails (-EINVAL) if a case
  * failed; a case that deadlocks hangs the load (the guest's timeout and
@@ -13,10 +14,12 @@
 
 #include <linux/atomic.h>
 #include <linux/dma-fence.h>
+#include <linux/dma-fence-array.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "sync_dma.h"
@@ -173,13 +176,86 @@ out_tl:
 	return false;
 }
 
+/* @fence holds exactly one point, @pt, and has status @status. */
+static bool sync_dma_test_one_pt(struct sync_dma_fence *fence,
+				 struct dma_fence *pt, int status)
+{
+	return !IS_ERR(fence) && fence->num_pts == 1 &&
+	       fence->cbs[0].pt == pt &&
+	       sync_dma_fence_status(fence) == status;
+}
+
+/*
+ * A driver's container with two points of one timeline (a dma_fence_array
+ * of the points at 1 and 2: mainline's sync_file merge never builds one,
+ * it keeps one fence per context) is imported keeping the later point, by
+ * sync_dma_fence_create(), and by the exported merges for drivers,
+ * sync_dma_fence_merge() and sync_dma_fence_merge_dma(); each of those
+ * signals with the later point, not before.
+ */
+static bool sync_dma_test_merge_api(void)
+{
+	struct sync_dma_fence *a = NULL, *arr = NULL, *m = NULL, *md = NULL;
+	struct dma_fence_array *array;
+	struct sync_dma_timeline *tl;
+	struct dma_fence *p1, *p2, **pts;
+	bool ok = false;
+
+	if (!sync_dma_test_setup("sync_dma_test_merge", 1, &tl, &p1))
+		return false;
+	p2 = sync_dma_pt_create(tl, 2);
+	pts = kmalloc_array(2, sizeof(*pts), GFP_KERNEL);
+	if (IS_ERR(p2) || !pts)
+		goto out;
+	pts[0] = dma_fence_get(p1);
+	pts[1] = dma_fence_get(p2);
+	/* The array owns @pts and those references from here on. */
+	array = dma_fence_array_create(2, pts, dma_fence_context_alloc(1), 1,
+				       false);
+	if (!array) {
+		dma_fence_put(p1);
+		dma_fence_put(p2);
+		kfree(pts);
+		goto out;
+	}
+	a = sync_dma_fence_create("sync_dma_test_a", p1);
+	arr = sync_dma_fence_create("sync_dma_test_arr", &array->base);
+	if (!IS_ERR(a) && !IS_ERR(arr)) {
+		m = sync_dma_fence_merge("sync_dma_test_m", a, arr);
+		md = sync_dma_fence_merge_dma("sync_dma_test_md", a,
+					      &array->base);
+	}
+	ok = sync_dma_test_one_pt(arr, p2, 0) && sync_dma_test_one_pt(m, p2, 0) &&
+	     sync_dma_test_one_pt(md, p2, 0);
+	ok = ok && !sync_dma_timeline_inc(tl, 1) &&
+	     sync_dma_test_one_pt(m, p2, 0) && sync_dma_fence_status(a) == 1;
+	ok = ok && !sync_dma_timeline_inc(tl, 1) &&
+	     sync_dma_test_one_pt(arr, p2, 1) && sync_dma_test_one_pt(m, p2, 1) &&
+	     sync_dma_test_one_pt(md, p2, 1);
+	if (!IS_ERR_OR_NULL(md))
+		sync_dma_fence_put(md);
+	if (!IS_ERR_OR_NULL(m))
+		sync_dma_fence_put(m);
+	if (!IS_ERR(arr))
+		sync_dma_fence_put(arr);
+	if (!IS_ERR(a))
+		sync_dma_fence_put(a);
+	dma_fence_put(&array->base);
+out:
+	if (!IS_ERR(p2))
+		dma_fence_put(p2);
+	dma_fence_put(p1);
+	sync_dma_timeline_destroy(tl);
+	return ok;
+}
+
 static int __init sync_dma_test_init(void)
 {
 	bool ok = true;
 
 	sync_dma_test_run = 0;
 	pr_info("KTAP version 1\n");
-	pr_info("1..4\n");
+	pr_info("1..5\n");
 	ok &= sync_dma_test_report(sync_dma_test_rcu_dead_point(),
 				   "rcu_dead_point_finds_timeline");
 	ok &= sync_dma_test_report(sync_dma_test_cb_puts_last(false),
@@ -188,6 +264,8 @@ static int __init sync_dma_test_init(void)
 				   "destroy_callback_drops_last_reference");
 	ok &= sync_dma_test_report(sync_dma_test_count_limit(),
 				   "count_stops_at_max");
+	ok &= sync_dma_test_report(sync_dma_test_merge_api(),
+				   "merge_api_keeps_later_point_per_timeline");
 	/* The timelines' last frees (and module_put()s) are RCU callbacks. */
 	rcu_barrier();
 	return ok ? 0 : -EINVAL;

@@ -25,6 +25,8 @@
  *                                      ENFILE; mainline: ENOMEM (sw_sync and
  *                                      sync_file_merge() turn
  *                                      sync_file_create()'s NULL into it)
+ *   no fd number left (RLIMIT_NOFILE)  EMFILE (get_unused_fd_flags()), in
+ *   (err_fd_table_full)                every backend
  */
 #include "conformance.h"
 
@@ -34,6 +36,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -589,6 +592,47 @@ static enum conf_result file_table_full(struct conf_ctx *ctx)
 	return usable(ctx, tl, g, 2);
 }
 
+/*
+ * No fd number is left: RLIMIT_NOFILE at the lowest free fd, so
+ * get_unused_fd_flags() fails with EMFILE in every backend, after the
+ * fence was made (legacy, dma: their error path puts it) or before it
+ * (mainline). Nothing is left behind: the fd table is as it was and the
+ * timeline's fences still work. Restores the limit before checking.
+ */
+static enum conf_result fd_table_full(struct conf_ctx *ctx)
+{
+	struct rlimit old, lim;
+	int tl, f, g, lowest, rc, rm, rl = 0, back;
+
+	CHECK_OK(ctx, tl = fb_timeline_open(ctx->dev));
+	CHECK_OK(ctx, f = fb_fence_create(tl, 1, "f"));
+	CHECK_OK(ctx, g = fb_fence_create(tl, 2, "g"));
+	lowest = conf_lowest_free_fd();
+	CHECK(ctx, !getrlimit(RLIMIT_NOFILE, &old), "getrlimit: %s",
+	      conf_errname(errno));
+	lim = old;
+	lim.rlim_cur = (rlim_t)lowest;
+	CHECK(ctx, !setrlimit(RLIMIT_NOFILE, &lim), "setrlimit(%d): %s",
+	      lowest, conf_errname(errno));
+	rc = fb_fence_create(tl, 3, "x");
+	rm = fb_fence_merge(f, g, "x");
+	if (conf_is_2013(ctx))
+		rl = fb_fence_merge_legacy(f, g, "x");
+	back = setrlimit(RLIMIT_NOFILE, &old) ? -errno : 0;
+	CHECK(ctx, !back, "cannot restore RLIMIT_NOFILE: %s",
+	      conf_errname(-back));
+
+	CHECK(ctx, rc == -EMFILE, "create fence with no fd left: %s, want EMFILE",
+	      rc < 0 ? conf_errname(-rc) : "success");
+	CHECK(ctx, rm == -EMFILE, "merge with no fd left: %s, want EMFILE",
+	      rm < 0 ? conf_errname(-rm) : "success");
+	CHECK(ctx, rl == -EMFILE || !conf_is_2013(ctx),
+	      "legacy merge with no fd left: %s, want EMFILE",
+	      rl < 0 ? conf_errname(-rl) : "success");
+	FD_TABLE_SAME(ctx, lowest);
+	return usable(ctx, tl, g, 2);
+}
+
 static const struct conf_case conf_cases_errors[] = {
 	{ "err_bad_fd", bad_fd, 0 },
 	{ "err_not_a_fence", not_fence, 0 },
@@ -601,6 +645,7 @@ static const struct conf_case conf_cases_errors[] = {
 	{ "err_flags_pad", flags_pad, 0 },
 	{ "err_unknown_ioctl", unknown_ioctl, 0 },
 	{ "err_file_table_full", file_table_full, 0 },
+	{ "err_fd_table_full", fd_table_full, 0 },
 	{ NULL, NULL, 0 },
 };
 

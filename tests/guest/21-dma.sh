@@ -44,13 +44,15 @@ else
 	bad "poll_err-writable ($prm)"
 fi
 
-# 1c. In-kernel cases (module/dma/sync_dma_test.c, debug flavour only): an
-#     RCU reader of a dead point finds its timeline (freed earlier, KASAN
-#     reports it), a dma_fence callback that drops the last reference to
-#     its point while an increment or a destroy signals it (without the
-#     signaller's own reference: recursive locking, a hang), and the
-#     64-bit count stops at its maximum with -EOVERFLOW. The module prints
-#     KTAP to the kernel log at load; each of its lines becomes a case here.
+# 1c. In-kernel cases (module/dma/sync_dma_test.c, debug and coverage
+#     flavours only): an RCU reader of a dead point finds its timeline
+#     (freed earlier, KASAN reports it), a dma_fence callback that drops the
+#     last reference to its point while an increment or a destroy signals
+#     it (without the signaller's own reference: recursive locking, a
+#     hang), the 64-bit count stops at its maximum with -EOVERFLOW, and the
+#     drivers' merge API keeps the later of two points of one timeline in a
+#     container. The module prints KTAP to the kernel log at load; each of
+#     its lines becomes a case here.
 if [ -f "$mods/sync_dma_test.ko" ]; then
 	echo "fb-dma-test-start $tag" > /dev/kmsg
 	insmod "$mods/sync_dma_test.ko" > "$tmp/ktest.log" 2>&1
@@ -67,7 +69,7 @@ if [ -f "$mods/sync_dma_test.ko" ]; then
 		bad "sync_dma_test load failed: $(cat "$tmp/ktest.log")"
 	fi
 else
-	echo "skip $be kernel cases: no sync_dma_test.ko (built in the debug flavour only)"
+	echo "skip $be kernel cases: no sync_dma_test.ko (built in the debug and coverage flavours only)"
 	s=$((s + 1))
 fi
 

@@ -41,7 +41,6 @@ echo "[fencebench] SKIP workload breakdown: it turns trace events on and off (st
 exit 0
 EOF
 ln -s "$root/build/host/fbtool" "$stub/fbtool"
-ln -s "$root/vm/fb-required-backends" "$stub/fb-required-backends"
 chmod +x "$stub"/*
 export PATH=$stub:$PATH FB_STUB_CALLS=$tmp/calls FB_STUB_JSON=$root/baselines/icount-quick.json
 
@@ -111,7 +110,8 @@ sed -n '/^FB-LAVA-RESULTS-JSON BEGIN$/,/^FB-LAVA-RESULTS-JSON END$/p' "$tmp/benc
 	base64 -d 2>/dev/null | gunzip > "$tmp/console.json" 2>/dev/null
 if build/host/fbtool summary --tsv "$tmp/console.json" 2>/dev/null | cmp -s - "$tmp/rows.tsv" &&
 	[ "$(build/host/fbtool meta "$tmp/console.json" workloads_skipped)" = breakdown ] &&
-	[ "$(build/host/fbtool meta "$tmp/console.json" backends_required)" = mainline,eventfd,futex,pipe ] &&
+	[ "$(build/host/fbtool meta "$tmp/console.json" backends_required)" = \
+		"$(build/host/fbtool meta "$FB_STUB_JSON" backends_required)" ] &&
 	[ "$(build/host/fbtool meta "$tmp/console.json" runner)" = lava ]; then
 	ok "bench-results-json-on-console"
 else
