@@ -29,6 +29,7 @@
  * never runs under it: see sync_dma_pt_signal_locked()).
  */
 #include <linux/atomic.h>
+#include <linux/delay.h>
 #include <linux/export.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
@@ -136,6 +137,33 @@ static void sync_dma_timeline_free_rcu(struct rcu_head *rcu)
 	module_put(THIS_MODULE);
 }
 
+#ifdef SYNC_DMA_TEST_HOOKS
+/*
+ * Tests only: make the task that freed a timeline stay in this module's
+ * text for test_free_delay_ms after its call_rcu(), when it may be
+ * preempted there, so that an rmmod racing it can be seen to wait for it
+ * (sync_dma_exit(): synchronize_rcu_tasks(); tests/guest/21-dma.sh,
+ * "unload-while-releasing"). Busy-waits: a voluntary context switch would
+ * end the wait it is there to show.
+ */
+static unsigned int test_free_delay_ms;
+module_param(test_free_delay_ms, uint, 0600);
+MODULE_PARM_DESC(test_free_delay_ms,
+		 "tests only: busy-wait this long in module text after a timeline's call_rcu(), when preemptible");
+
+static void sync_dma_test_free_delay(void)
+{
+	unsigned int i, ms = READ_ONCE(test_free_delay_ms);
+
+	for (i = 0; i < ms && preemptible(); i++)
+		mdelay(1);
+}
+#else
+static inline void sync_dma_test_free_delay(void)
+{
+}
+#endif
+
 /*
  * Last reference gone: may run in any context, including hard irq (the
  * last point released by a dma_fence_array's irq_work), so only irqsave
@@ -159,6 +187,7 @@ static void sync_dma_timeline_free(struct kref *kref)
 	if (tl->ops->release_obj)
 		tl->ops->release_obj(tl);
 	call_rcu(&tl->rcu, sync_dma_timeline_free_rcu);
+	sync_dma_test_free_delay();
 }
 
 static void sync_dma_timeline_put(struct sync_dma_timeline *tl)

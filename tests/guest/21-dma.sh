@@ -134,6 +134,46 @@ check helper2-exit wait "$hold"
 # 4. Tracepoints during a create / inc / wait.
 be_tracepoints
 
+# 4b. rmmod racing the task that frees a timeline (docs/coverage.md, "The
+#     preemptible-RCU check"). A helper leaves only an exported sync_file
+#     holding a point and exits; the task whose fput drops that last
+#     reference then stays test_free_delay_ms in sync_dma's text after its
+#     call_rcu() (a test hook of the debug and coverage builds; it waits
+#     only where it may be preempted), while both modules are unloaded as
+#     soon as their counts allow. The RCU callback drops the counts after
+#     a grace period, which under preemptible RCU does not wait for that
+#     task: sync_dma_exit() must (synchronize_rcu_tasks()), or the task
+#     runs freed module text and the guest oopses. Loaded again after.
+dprm=/sys/module/sync_dma/parameters/test_free_delay_ms
+if [ ! -w "$dprm" ]; then
+	echo "skip $be unload-while-releasing: no test_free_delay_ms (debug and coverage builds only)"
+	s=$((s + 1))
+elif ! uname -v | grep -qw PREEMPT; then
+	echo "skip $be unload-while-releasing: the kernel is not preemptible: no task can be preempted in the window"
+	s=$((s + 1))
+elif ! be_framework_free; then
+	echo "skip $be unload-while-releasing: $fw is also used by another module"
+	s=$((s + 1))
+else
+	echo 2000 > "$dprm"
+	fb-dma-hold open fence 1 "fbd_ur$tag" export close-fence close-timeline \
+		mark "$tmp/ur1" waitfile "$tmp/gur1" > "$tmp/ur.log" 2>&1 &
+	urh=$!
+	wait_mark "$tmp/ur1" || bad "unload-while-releasing: the helper did not start ($(cat "$tmp/ur.log"))"
+	t0=$(date +%s)
+	: > "$tmp/gur1"		# the helper exits: its sync_file's release
+	if rmmod_soon "$drv" && rmmod "$fw"; then
+		ok "unload-while-releasing (rmmod returned after $(( $(date +%s) - t0 )) s)"
+	else
+		bad "unload-while-releasing: the modules did not unload"
+	fi
+	wait "$urh" && ok unload-while-releasing-helper ||
+		bad "unload-while-releasing-helper: $(cat "$tmp/ur.log")"
+	loaded "$fw" || insmod "$mods/$fw.ko"
+	loaded "$drv" || insmod "$mods/$drv.ko"
+	check unload-while-releasing-reloaded sh -c "grep -q '^$fw ' /proc/modules && grep -q '^$drv ' /proc/modules"
+fi
+
 # 5. All fds closed: both modules unload, then load again for later suites.
 be_unload_reload
 
