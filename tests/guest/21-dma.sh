@@ -169,8 +169,7 @@ else
 	fi
 	wait "$urh" && ok unload-while-releasing-helper ||
 		bad "unload-while-releasing-helper: $(cat "$tmp/ur.log")"
-	loaded "$fw" || insmod "$mods/$fw.ko"
-	loaded "$drv" || insmod "$mods/$drv.ko"
+	be_load_both
 	check unload-while-releasing-reloaded sh -c "grep -q '^$fw ' /proc/modules && grep -q '^$drv ' /proc/modules"
 fi
 
