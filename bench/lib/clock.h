@@ -34,6 +34,8 @@ static inline uint64_t fb_now_ns(void)
 void fb_spin_ns(uint64_t ns);
 /* Sleep @ns nanoseconds (lets the CPU go idle). */
 void fb_sleep_ns(uint64_t ns);
+/* The same without timer slack: wakes @ns after the call, not up to 50 us later. */
+void fb_sleep_exact_ns(uint64_t ns);
 /*
  * Sleep until the next instant t with t % @grid_ns == @offset_ns, with
  * no timer slack.

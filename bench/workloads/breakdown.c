@@ -222,18 +222,21 @@ static int read_events(struct tracer *t, struct fb_trace_event **out,
 }
 
 /*
- * One wake-up after an idle gap of @gap_ns (0: none): its start
+ * One wake-up after the idle gap @gap (or none): its start
  * (signaller) and end (waiter) timestamps.
  */
 static int one_wakeup(struct fb_wpool *pool, const struct fb_backend *b,
-		      void *src, uint64_t gap_ns, uint64_t *t0, uint64_t *t1)
+		      void *src, struct fb_idle_gap *gap, uint64_t *t0,
+		      uint64_t *t1)
 {
 	uint64_t l;
-	int hnd = b->arm(src), err;
+	int hnd, err;
 
+	fb_idle_gap_round_start(gap);
+	hnd = b->arm(src);
 	if (hnd < 0)
 		return hnd;
-	err = fb_wpool_round(pool, &hnd, gap_ns ? fb_wpool_idle_gap : NULL, &gap_ns,
+	err = fb_wpool_round(pool, &hnd, gap->ns ? fb_wpool_idle_gap : NULL, gap,
 			     &l);
 	if (b->disarm(src, hnd) && !err)
 		err = -EIO;
@@ -251,8 +254,8 @@ struct split {
 
 /* @k traced wake-ups: record, read the buffer, split each. */
 static int traced_chunk(struct tracer *t, struct fb_wpool *pool,
-			const struct fb_backend *b, void *src, uint64_t gap_ns,
-			unsigned int k, struct split *s)
+			const struct fb_backend *b, void *src,
+			struct fb_idle_gap *gap, unsigned int k, struct split *s)
 {
 	uint64_t t0[CHUNK], t1[CHUNK];
 	struct fb_trace_event *ev;
@@ -262,7 +265,7 @@ static int traced_chunk(struct tracer *t, struct fb_wpool *pool,
 	if (!err)
 		err = fb_tracefs_write(&t->fs, "tracing_on", "1");
 	for (unsigned int i = 0; i < k && !err; i++)
-		err = one_wakeup(pool, b, src, gap_ns, &t0[i], &t1[i]);
+		err = one_wakeup(pool, b, src, gap, &t0[i], &t1[i]);
 	fb_tracefs_write(&t->fs, "tracing_on", "0");
 	if (!err)
 		err = read_events(t, &ev, &nev, &s->lost);
@@ -336,8 +339,9 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 	struct tracer t;
 	struct fb_wpool pool;
 	struct split tr = { 0 }, un = { 0 };
-	unsigned int n = samples, warm = n / 10 + 1;
-	uint64_t gap_ns = (uint64_t)gaps.v[gi] * 1000;
+	struct fb_idle_gap gap = { .ns = (uint64_t)gaps.v[gi] * 1000,
+				   .on_grid = fb_smp_icount(c) };
+	unsigned int n = fb_idle_gap_samples(&gap, samples), warm = n / 10 + 1;
 	void *src = NULL;
 	char why[256], series[32];
 	int err, pool_up = 0;
@@ -365,7 +369,8 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 		err = b->open(b, &src);
 	if (!err)
 		err = fb_wpool_start(&pool, b, src, method, 1,
-				     cross ? fb_wpool_cpu_cross : fb_wpool_cpu_same, 1);
+				     cross ? fb_wpool_cpu_cross : fb_wpool_cpu_same,
+				     fb_idle_gap_spin(&gap));
 	pool_up = !err;
 	if (!err && cross)
 		err = tracer_filter(&t, pool.slot[0]->tid);
@@ -380,14 +385,14 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 	for (unsigned int i = 0; i < warm + n && !err; i++) {
 		uint64_t t0, t1;
 
-		err = one_wakeup(&pool, b, src, gap_ns, &t0, &t1);
+		err = one_wakeup(&pool, b, src, &gap, &t0, &t1);
 		if (!err && i >= warm)
 			un.total[un.n++] = (double)(t1 - t0);
 	}
 	if (!err)
 		err = tracer_events(&t, 1);
 	for (unsigned int i = 0; i < n && !err; i += CHUNK)
-		err = traced_chunk(&t, &pool, b, src, gap_ns,
+		err = traced_chunk(&t, &pool, b, src, &gap,
 				   n - i < CHUNK ? n - i : CHUNK, &tr);
 	tracer_restore(&t);
 	if (pool_up)

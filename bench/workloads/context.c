@@ -148,3 +148,8 @@ const char *fb_floor_reference(const struct fb_metric *m, int *gate)
 	*gate = 1;
 	return ref ? ref->name : NULL;
 }
+
+int fb_smp_icount(const struct fb_ctx *c)
+{
+	return c->vcpus > 1 && c->mode && !strcmp(c->mode, "icount");
+}

@@ -58,11 +58,6 @@ static const struct fb_param pollscale_params[] = {
 #define ROUND_GRID_NS	4000000ull
 #define ROUND_PHASE_NS	2500000ull
 
-static int smp_icount(const struct fb_ctx *c)
-{
-	return c->vcpus > 1 && !strcmp(c->mode, "icount");
-}
-
 /* fb_wpool_round()'s hook before the signal: wait for the next grid line. */
 static void round_on_grid(void *arg)
 {
@@ -141,7 +136,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int shared,
 		if (err)
 			break;
 		err = fb_wpool_round(&pool, h,
-				     smp_icount(c) ? round_on_grid : NULL,
+				     fb_smp_icount(c) ? round_on_grid : NULL,
 				     NULL, lat);
 		if (disarm_all(b, src, shared, h, w) && !err)
 			err = -EIO;
@@ -163,10 +158,10 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int shared,
 	 * varies from round to round, a median of 20 rounds still jumps.
 	 */
 	f.metric = "last_wake_ns";
-	f.gate = !smp_icount(c);
+	f.gate = !fb_smp_icount(c);
 	err = fb_record_value(c, &f, fb_iqm(last, rounds), last, rounds);
 	f.metric = "last_wake_p10_ns";
-	f.gate = smp_icount(c);
+	f.gate = fb_smp_icount(c);
 	if (!err)
 		err = fb_record_value(c, &f, fb_p10(last, rounds), last,
 				      rounds);

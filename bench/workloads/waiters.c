@@ -278,7 +278,36 @@ int fb_wpool_cpu_cross(int i)
 	return 1;
 }
 
+/*
+ * The grid of idle-gap rounds under SMP icount: a round starts 2.5 ms
+ * into a 4 ms interval of guest time (half a jiffy away from any tick at
+ * HZ 1000, 250 or 100, as pollscale's rounds), so its signal goes out
+ * that far plus the round's set-up plus the gap from a tick line.
+ */
+#define GAP_GRID_NS	4000000ull
+#define GAP_PHASE_NS	2500000ull
+
+unsigned int fb_idle_gap_samples(const struct fb_idle_gap *g, unsigned int n)
+{
+	if (!(g->ns && g->on_grid) || n <= 20)
+		return n;
+	return n / 4 > 20 ? n / 4 : 20;
+}
+
+int fb_idle_gap_spin(const struct fb_idle_gap *g)
+{
+	return !(g->ns && g->on_grid);
+}
+
+void fb_idle_gap_round_start(const struct fb_idle_gap *g)
+{
+	if (g->ns && g->on_grid)
+		fb_sleep_to_grid(GAP_GRID_NS, GAP_PHASE_NS);
+}
+
 void fb_wpool_idle_gap(void *arg)
 {
-	fb_sleep_ns(*(uint64_t *)arg);
+	const struct fb_idle_gap *g = arg;
+
+	fb_sleep_exact_ns(g->ns);
 }

@@ -72,7 +72,39 @@ void fb_wpool_stop(struct fb_wpool *p);
 /* One waiter's CPU for fb_wpool_start(): the signaller's (0), or CPU 1. */
 int fb_wpool_cpu_same(int i);
 int fb_wpool_cpu_cross(int i);
-/* fb_wpool_round()'s @pre for an idle gap: sleeps *(uint64_t *)@arg ns. */
+
+/*
+ * An idle gap before each signal (wakeup, breakdown): the waiter's vCPU
+ * idles through it. Under SMP icount (@on_grid) a gap's rounds do not
+ * follow each other: QEMU's round-robin and the guest's tick would put
+ * each signal at another distance to the tick, and the rounds fell into
+ * modes whose weights changed from boot to boot (docs/bench-method.md,
+ * "SMP icount"). There each round starts on a grid of guest time, out of
+ * idle (the waiters sleep on futexes between rounds, so both vCPUs idle
+ * and QEMU warps the clock to the grid line), and every signal goes out
+ * at the same distance to the tick.
+ */
+struct fb_idle_gap {
+	uint64_t ns;		/* 0: none, a hot wake-up */
+	int on_grid;
+};
+
+/*
+ * Samples to take of a series with gap @g, of @n asked for: a quarter on
+ * the grid (at least 20). Every round there takes the same path (the
+ * rounds of a quick run's series spread over about 100 guest-ns), and
+ * each costs two warps of QEMU's clock (to the grid line, over the gap),
+ * about 0.7 ms of wall time each on a 2-core host.
+ */
+unsigned int fb_idle_gap_samples(const struct fb_idle_gap *g, unsigned int n);
+/* fb_wpool_start()'s @spin for rounds with gap @g: 0 on the grid. */
+int fb_idle_gap_spin(const struct fb_idle_gap *g);
+/* Before arming a round: wait for the next grid line (if on the grid). */
+void fb_idle_gap_round_start(const struct fb_idle_gap *g);
+/*
+ * fb_wpool_round()'s @pre for an idle gap (@arg: a struct fb_idle_gap):
+ * sleeps exactly its ns, without timer slack.
+ */
 void fb_wpool_idle_gap(void *arg);
 
 #endif /* FB_WAITERS_H */

@@ -18,7 +18,9 @@
  * idle exit. --gap-us lists the gaps: the first (0 by default) is measured
  * on every series as before, the others on the cross-vCPU series only
  * (the waiter's vCPU idles through the gap), recorded with x = the gap
- * (xname gap_us).
+ * (xname gap_us). Under SMP icount a gap's rounds start on a grid of
+ * guest time and the threads sleep between them (waiters.h,
+ * struct fb_idle_gap).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -107,7 +109,9 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 		   int cross, unsigned int gi)
 {
 	char series[64];
-	uint64_t gap_ns = (uint64_t)gaps.v[gi] * 1000;
+	struct fb_idle_gap gap = { .ns = (uint64_t)gaps.v[gi] * 1000,
+				   .on_grid = fb_smp_icount(c) };
+	unsigned int n = fb_idle_gap_samples(&gap, samples), warm = n / 10 + 1;
 	/* The first gap's figures keep the names they always had. */
 	struct fb_fig f = { .workload = "wakeup", .backend = b->name,
 			    .series = series, .unit = "ns",
@@ -115,7 +119,6 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 			    .x = gi ? (double)gaps.v[gi] : 0 };
 	struct fb_wpool pool;
 	struct fb_hist *h = malloc(sizeof(*h));
-	unsigned int n = samples, warm = n / 10 + 1;
 	double *lat = calloc(n, sizeof(double));
 	void *src = NULL;
 	int err;
@@ -132,19 +135,22 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 	if (err)
 		goto out;
 	err = fb_wpool_start(&pool, b, src, method, 1,
-			     cross ? fb_wpool_cpu_cross : fb_wpool_cpu_same, 1);
+			     cross ? fb_wpool_cpu_cross : fb_wpool_cpu_same,
+			     fb_idle_gap_spin(&gap));
 	if (err)
 		goto out;
 	for (unsigned int i = 0; i < warm + n && !err; i++) {
 		uint64_t l;
-		int hnd = b->arm(src);
+		int hnd;
 
+		fb_idle_gap_round_start(&gap);
+		hnd = b->arm(src);
 		if (hnd < 0) {
 			err = hnd;
 			break;
 		}
-		err = fb_wpool_round(&pool, &hnd, gap_ns ? fb_wpool_idle_gap : NULL,
-				     &gap_ns, &l);
+		err = fb_wpool_round(&pool, &hnd, gap.ns ? fb_wpool_idle_gap : NULL,
+				     &gap, &l);
 		if (b->disarm(src, hnd) && !err)
 			err = -EIO;
 		if (!err && i >= warm) {
@@ -156,7 +162,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 	if (!err) {
 		err = record(c, &f, lat, n, h);
 		fb_progress("wakeup %-8s %-12s gap %llu ns: %u samples, p50 %llu ns, p99 %llu ns, max %llu ns",
-			    b->name, series, (unsigned long long)gap_ns, n,
+			    b->name, series, (unsigned long long)gap.ns, n,
 			    (unsigned long long)fb_hist_percentile(h, 50),
 			    (unsigned long long)fb_hist_percentile(h, 99),
 			    (unsigned long long)h->max);

@@ -246,5 +246,11 @@ int fb_record_batch(struct fb_ctx *c, const struct fb_fig *f,
 
 /* Error bookkeeping: count it, print it, return @err. */
 int fb_fail(struct fb_ctx *c, int err, const char *what);
+/*
+ * A guest of several vCPUs under icount: QEMU runs them round-robin and
+ * where a slice ends decides kernel paths (docs/bench-method.md, "SMP
+ * icount"); the wake-up workloads put their rounds on a grid there.
+ */
+int fb_smp_icount(const struct fb_ctx *c);
 
 #endif /* FB_WORKLOAD_H */
