@@ -291,7 +291,7 @@ unsigned int fb_idle_gap_samples(const struct fb_idle_gap *g, unsigned int n)
 {
 	if (!(g->ns && g->on_grid) || n <= 20)
 		return n;
-	return n / 4 > 20 ? n / 4 : 20;
+	return n / 8 > 20 ? n / 8 : 20;
 }
 
 int fb_idle_gap_spin(const struct fb_idle_gap *g)

@@ -90,11 +90,12 @@ struct fb_idle_gap {
 };
 
 /*
- * Samples to take of a series with gap @g, of @n asked for: a quarter on
- * the grid (at least 20). Every round there takes the same path (the
- * rounds of a quick run's series spread over about 100 guest-ns), and
- * each costs two warps of QEMU's clock (to the grid line, over the gap),
- * about 0.7 ms of wall time each on a 2-core host.
+ * Samples to take of a series with gap @g, of @n asked for: an eighth on
+ * the grid (at least 20). The rounds there take one or two paths (a
+ * quick run's series spread over about 100 guest-ns), and each round
+ * costs two warps of QEMU's clock (to the grid line, over the gap) and
+ * two wake-ups across vCPUs; with all the samples the gap series added
+ * some 40 s of wall time to make test's gate.
  */
 unsigned int fb_idle_gap_samples(const struct fb_idle_gap *g, unsigned int n);
 /* fb_wpool_start()'s @spin for rounds with gap @g: 0 on the grid. */
