@@ -56,7 +56,7 @@ static const struct fb_param breakdown_params[] = {
 	  .help = "breakdown: traced wake-ups per backend (and as many untraced)",
 	  .min = 1, .max = 1u << 20, .split_min = 1 },
 	{ .name = "breakdown-gap-us", .type = FB_PARAM_LIST, .val = &gaps,
-	  .def = "0,1000",
+	  .def = "0,50,1000",
 	  .help = "breakdown: idle gaps before each cross-vCPU signal, us (hot 0, then idle ones)",
 	  .min = 0, .max = 1000000 },
 	{ 0 },

@@ -289,9 +289,9 @@ int fb_wpool_cpu_cross(int i)
 
 unsigned int fb_idle_gap_samples(const struct fb_idle_gap *g, unsigned int n)
 {
-	if (!(g->ns && g->on_grid) || n <= 20)
+	if (!(g->ns && g->on_grid) || n <= 100)
 		return n;
-	return n / 8 > 20 ? n / 8 : 20;
+	return n / 8 > 100 ? n / 8 : 100;
 }
 
 int fb_idle_gap_spin(const struct fb_idle_gap *g)

@@ -91,7 +91,7 @@ struct fb_idle_gap {
 
 /*
  * Samples to take of a series with gap @g, of @n asked for: an eighth on
- * the grid (at least 20). The rounds there take one or two paths (a
+ * the grid (at least 100). The rounds there take one or two paths (a
  * quick run's series spread over about 100 guest-ns), and each round
  * costs two warps of QEMU's clock (to the grid line, over the gap) and
  * two wake-ups across vCPUs; with all the samples the gap series added
