@@ -236,7 +236,7 @@ static int one_wakeup(struct fb_wpool *pool, const struct fb_backend *b,
 	hnd = b->arm(src);
 	if (hnd < 0)
 		return hnd;
-	err = fb_wpool_round(pool, &hnd, gap->ns ? fb_wpool_idle_gap : NULL, gap,
+	err = fb_wpool_round(pool, &hnd, fb_idle_gap_pre(gap), gap,
 			     &l);
 	if (b->disarm(src, hnd) && !err)
 		err = -EIO;
@@ -339,8 +339,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 	struct tracer t;
 	struct fb_wpool pool;
 	struct split tr = { 0 }, un = { 0 };
-	struct fb_idle_gap gap = { .ns = (uint64_t)gaps.v[gi] * 1000,
-				   .on_grid = fb_smp_icount(c) };
+	struct fb_idle_gap gap = fb_idle_gap_of(c, gaps.v[gi]);
 	unsigned int n = fb_idle_gap_samples(&gap, samples), warm = n / 10 + 1;
 	void *src = NULL;
 	char why[256], series[32];

@@ -18,6 +18,7 @@
 #include "placement.h"
 #include "relax.h"
 #include "sysinfo.h"
+#include "workload.h"
 
 #define BLOCK_TIMEOUT_NS (20ull * 1000000000ull)
 
@@ -287,27 +288,40 @@ int fb_wpool_cpu_cross(int i)
 #define GAP_GRID_NS	4000000ull
 #define GAP_PHASE_NS	2500000ull
 
+struct fb_idle_gap fb_idle_gap_of(const struct fb_ctx *c, unsigned int us)
+{
+	struct fb_idle_gap g = { .ns = (uint64_t)us * 1000,
+				 .on_grid = us && fb_smp_icount(c) };
+
+	return g;
+}
+
 unsigned int fb_idle_gap_samples(const struct fb_idle_gap *g, unsigned int n)
 {
-	if (!(g->ns && g->on_grid) || n <= 100)
+	if (!g->on_grid || n <= 100)
 		return n;
 	return n / 8 > 100 ? n / 8 : 100;
 }
 
 int fb_idle_gap_spin(const struct fb_idle_gap *g)
 {
-	return !(g->ns && g->on_grid);
+	return !g->on_grid;
 }
 
 void fb_idle_gap_round_start(const struct fb_idle_gap *g)
 {
-	if (g->ns && g->on_grid)
+	if (g->on_grid)
 		fb_sleep_to_grid(GAP_GRID_NS, GAP_PHASE_NS);
 }
 
-void fb_wpool_idle_gap(void *arg)
+static void sleep_gap(void *arg)
 {
 	const struct fb_idle_gap *g = arg;
 
 	fb_sleep_exact_ns(g->ns);
+}
+
+void (*fb_idle_gap_pre(const struct fb_idle_gap *g))(void *)
+{
+	return g->ns ? sleep_gap : NULL;
 }

@@ -86,8 +86,12 @@ int fb_wpool_cpu_cross(int i);
  */
 struct fb_idle_gap {
 	uint64_t ns;		/* 0: none, a hot wake-up */
-	int on_grid;
+	int on_grid;		/* a gap, under SMP icount */
 };
+
+struct fb_ctx;
+/* A gap of @us microseconds (0: none) in the run of @c. */
+struct fb_idle_gap fb_idle_gap_of(const struct fb_ctx *c, unsigned int us);
 
 /*
  * Samples to take of a series with gap @g, of @n asked for: an eighth on
@@ -103,9 +107,9 @@ int fb_idle_gap_spin(const struct fb_idle_gap *g);
 /* Before arming a round: wait for the next grid line (if on the grid). */
 void fb_idle_gap_round_start(const struct fb_idle_gap *g);
 /*
- * fb_wpool_round()'s @pre for an idle gap (@arg: a struct fb_idle_gap):
- * sleeps exactly its ns, without timer slack.
+ * fb_wpool_round()'s @pre for rounds with gap @g (its @pre_arg: @g): one
+ * that sleeps exactly the gap, without timer slack; NULL without a gap.
  */
-void fb_wpool_idle_gap(void *arg);
+void (*fb_idle_gap_pre(const struct fb_idle_gap *g))(void *);
 
 #endif /* FB_WAITERS_H */

@@ -85,19 +85,16 @@ static int record(struct fb_ctx *c, struct fb_fig *f, double *lat,
 	for (size_t k = 0; k < NPCTS && !err; k++) {
 		f->metric = pcts[k].name;
 		/*
-		 * After an idle gap only the p50 is gated, and only below
-		 * 1 ms. The p90 fell on the edge between wake-ups that find
-		 * the waiter's vCPU still polling and those that need the
-		 * IPI out of idle (13 to 25 % apart between two icount runs
-		 * whose code differed by 3 instructions). A gap of 1 ms or
-		 * more spans a tick (HZ 1000), and under SMP icount its
-		 * rounds fall into paths about 870 instructions apart whose
-		 * weights change from boot to boot: the p50 of a 1 ms gap
-		 * came out up to 18 % apart between two boots of one build
-		 * (docs/bench-method.md, "Idle gaps on a grid").
+		 * After an idle gap only the p50 is gated. The p90 fell on
+		 * the edge between wake-ups that find the waiter's vCPU
+		 * still polling and those that need the IPI out of idle (13
+		 * to 25 % apart between two icount runs whose code differed
+		 * by 3 instructions). The p50 of a gap that spans a tick is
+		 * reproducible under SMP icount only with the tick kept
+		 * running in idle (run-bench boots that guest with nohz=off;
+		 * docs/bench-method.md, "Idle gaps on a grid").
 		 */
-		f->gate = pcts[k].gate &&
-			  !(f->xname && (pcts[k].p > 50 || f->x >= 1000));
+		f->gate = pcts[k].gate && !(f->xname && pcts[k].p > 50);
 		err = fb_record_value(c, f, fb_percentile_sorted(lat, n,
 								 pcts[k].p),
 				      per[k], reps);
@@ -115,8 +112,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 		   int cross, unsigned int gi)
 {
 	char series[64];
-	struct fb_idle_gap gap = { .ns = (uint64_t)gaps.v[gi] * 1000,
-				   .on_grid = fb_smp_icount(c) };
+	struct fb_idle_gap gap = fb_idle_gap_of(c, gaps.v[gi]);
 	unsigned int n = fb_idle_gap_samples(&gap, samples), warm = n / 10 + 1;
 	/* The first gap's figures keep the names they always had. */
 	struct fb_fig f = { .workload = "wakeup", .backend = b->name,
@@ -155,7 +151,7 @@ static int run_one(struct fb_ctx *c, const struct fb_backend *b, int method,
 			err = hnd;
 			break;
 		}
-		err = fb_wpool_round(&pool, &hnd, gap.ns ? fb_wpool_idle_gap : NULL,
+		err = fb_wpool_round(&pool, &hnd, fb_idle_gap_pre(&gap),
 				     &gap, &l);
 		if (b->disarm(src, hnd) && !err)
 			err = -EIO;
