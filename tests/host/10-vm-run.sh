@@ -69,16 +69,17 @@ check_icount_repeatable() {
 }
 
 # SMP icount (QEMU 8.1+, docs/bench-method.md, "SMP icount"): a 4-vCPU
-# guest on 2 NUMA nodes boots, sees its vCPUs and nodes, and stays on the
-# TSC (tsc=reliable).
+# guest on 2 NUMA nodes boots, sees its vCPUs and nodes, stays on the TSC
+# (tsc=reliable) and keeps its tick in idle (nohz=off: "Idle gaps on a
+# grid").
 check_icount_smp() {
 	local out rc good
 	out=$(vm/run --quiet --mode icount --cpus 4 --numa 2 --timeout 300 -- \
-		sh -c 'nproc; cat /sys/devices/system/node/online /sys/devices/system/clocksource/clocksource0/current_clocksource' \
+		sh -c 'nproc; cat /sys/devices/system/node/online /sys/devices/system/clocksource/clocksource0/current_clocksource; grep -o nohz=off /proc/cmdline' \
 		2>"$tmp/smp.err")
 	rc=$?
 	out=$(echo "$out" | tr -d '\r' | tr '\n' ' ')
-	case "$out" in "4 0-1 tsc " | "4 0-1 tsc-early ") good=1 ;; *) good= ;; esac
+	case "$out" in "4 0-1 tsc nohz=off " | "4 0-1 tsc-early nohz=off ") good=1 ;; *) good= ;; esac
 	[ "$rc" = 0 ] && [ -n "$good" ] && ok "icount-smp-numa" ||
 		{ bad "icount-smp-numa (rc $rc, out '$out')"; tail -20 "$tmp/smp.err"; }
 
