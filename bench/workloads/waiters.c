@@ -280,13 +280,20 @@ int fb_wpool_cpu_cross(int i)
 }
 
 /*
- * The grid of idle-gap rounds under SMP icount: a round starts 2.5 ms
- * into a 4 ms interval of guest time (half a jiffy away from any tick at
- * HZ 1000, 250 or 100, as pollscale's rounds), so its signal goes out
- * that far plus the round's set-up plus the gap from a tick line.
+ * The grid of idle-gap rounds under SMP icount: a round starts 2.06 ms
+ * into a 4 ms interval of guest time, 60 us after a tick line (HZ 1000),
+ * so that the signal after a 1 ms gap goes out about 100 us after the
+ * tick inside the gap. Started 2.5 ms in (half a jiffy from the ticks,
+ * as pollscale's rounds), half of the 1 ms rounds took a path 56
+ * instructions longer, in the enqueue of the woken waiter: their phase
+ * against 1.048576 ms (a PELT period of the scheduler's load averages)
+ * told which, as if a period had ended since the tick or not, and the
+ * 4 ms grid drifts against those periods, so the p50 fell on either path
+ * from run to run. 100 us after the tick, 7 % of the rounds take it
+ * (docs/bench-method.md, "Idle gaps on a grid").
  */
 #define GAP_GRID_NS	4000000ull
-#define GAP_PHASE_NS	2500000ull
+#define GAP_PHASE_NS	2060000ull
 
 struct fb_idle_gap fb_idle_gap_of(const struct fb_ctx *c, unsigned int us)
 {
