@@ -236,8 +236,7 @@ static int one_wakeup(struct fb_wpool *pool, const struct fb_backend *b,
 	hnd = b->arm(src);
 	if (hnd < 0)
 		return hnd;
-	err = fb_wpool_round(pool, &hnd, fb_idle_gap_pre(gap), gap,
-			     &l);
+	err = fb_wpool_round(pool, &hnd, fb_idle_gap_pre(gap), gap, &l);
 	if (b->disarm(src, hnd) && !err)
 		err = -EIO;
 	*t1 = pool->slot[0]->t_wake;

@@ -91,7 +91,8 @@ static int record(struct fb_ctx *c, struct fb_fig *f, double *lat,
 		 * to 25 % apart between two icount runs whose code differed
 		 * by 3 instructions). The p50 of a gap that spans a tick is
 		 * reproducible under SMP icount only with the tick kept
-		 * running in idle (run-bench boots that guest with nohz=off;
+		 * running in idle (vm/run boots such a guest with nohz=off)
+		 * and the signal 100 us after that tick (waiters.c; both in
 		 * docs/bench-method.md, "Idle gaps on a grid").
 		 */
 		f->gate = pcts[k].gate && !(f->xname && pcts[k].p > 50);
