@@ -149,7 +149,8 @@ check_topology() {
 }
 
 # QEMU aborting before the guest reached /init (a QEMU 10 TCG assertion
-# seen once) is retried once; the command's status comes back as usual.
+# seen once) is retried once, and so is a guest kernel that died before
+# /init; the command's status comes back as usual.
 # Options that cannot be met are refused before any boot.
 check_qemu_abort() {
 	local rc
@@ -168,6 +169,33 @@ check_qemu_abort() {
 	rc=$?
 	[ "$rc" = 3 ] && grep -q 'QEMU aborted before the guest reached /init' "$tmp/flaky.err" &&
 		ok "qemu-abort-before-init-retried" || bad "qemu-abort-before-init-retried (rc $rc: $(cat "$tmp/flaky.err"))"
+
+	# ... and so is a guest kernel that died in its early boot (a fake
+	# QEMU writes an oops on the console and stops, once); the report is
+	# printed and the first console kept.
+	{
+		printf '#!/bin/bash\n'
+		printf '[ "$1" = --version ] && exec qemu-system-x86_64 --version\n'
+		printf 'if [ ! -e %s/early.state ]; then\n' "$tmp"
+		printf '\ttouch %s/early.state\n' "$tmp"
+		printf '\tfor a in "$@"; do case $a in file:*) c=${a#file:} ;; esac; done\n'
+		printf '\tprintf "[    2.4] general protection fault, probably for non-canonical address 0xdffffc0000000002\\n[    2.4] RIP: 0010:mask_ioapic_irq+0x58/0x290\\n[    2.5] Kernel panic - not syncing: Fatal exception\\n" > "$c"\n'
+		printf '\texit 0\n'
+		printf 'fi\n'
+		printf 'exec qemu-system-x86_64 "$@"\n'
+	} > "$tmp/early-qemu"
+	chmod +x "$tmp/early-qemu"
+	QEMU=$tmp/early-qemu vm/run --quiet --mode tcg --cpus 1 --out "$tmp/early" -- sh -c 'exit 4' 2>"$tmp/early.err"
+	rc=$?
+	[ "$rc" = 4 ] && grep -q 'the guest kernel died in its early boot' "$tmp/early.err" &&
+		grep -q 'mask_ioapic_irq' "$tmp/early.err" && grep -q 'mask_ioapic_irq' "$tmp/early/console.log.boot1" &&
+		ok "kernel-death-before-init-retried" || bad "kernel-death-before-init-retried (rc $rc: $(cat "$tmp/early.err"))"
+
+	# A kernel report after /init is not retried: the run fails.
+	vm/run --quiet --mode tcg --cpus 1 -- sh -c 'echo "general protection fault (fake, from user space)" > /dev/kmsg; exit 0' 2>"$tmp/late.err"
+	rc=$?
+	[ "$rc" = 125 ] && ! grep -q 'booting again' "$tmp/late.err" && ok "kernel-report-after-init-fails" ||
+		bad "kernel-report-after-init-fails (rc $rc: $(cat "$tmp/late.err"))"
 
 	vm/run --quiet --cpus 3 --numa 2 -- true 2>"$tmp/uneven.err"
 	rc=$?
