@@ -70,7 +70,12 @@ static int run_k(struct fb_ctx *c, const struct fb_backend *b, unsigned int k)
 			    .series = "inc1", .xname = "K", .x = k,
 			    .metric = "inc_ns", .unit = "ns", .gate = 1 };
 	struct sc_arg a = { .b = b, .k = k };
-	unsigned int iters = c->iters / 4 > 200 ? c->iters / 4 : 200;
+	/*
+	 * Increments per repetition: a quarter of --iters, at least 200, or
+	 * --iters itself when it asks for fewer (make ab's short rounds).
+	 */
+	unsigned int iters = c->iters / 4 > 200 ? c->iters / 4 :
+			     c->iters < 200 ? c->iters : 200;
 	double *reps = calloc(c->reps, sizeof(double));
 	unsigned int made = 0;
 	int err;

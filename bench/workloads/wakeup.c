@@ -35,6 +35,7 @@
 
 static unsigned int samples;	/* wake-up samples per configuration */
 static struct fb_list gaps;	/* idle gaps before each signal, us */
+static unsigned int cross_vcpu;	/* 0: the same-vCPU series only */
 
 static const struct fb_param wakeup_params[] = {
 	{ .name = "samples", .type = FB_PARAM_UINT, .val = &samples,
@@ -45,6 +46,10 @@ static const struct fb_param wakeup_params[] = {
 	  .def = "0,50,1000",
 	  .help = "wakeup: idle gaps before each signal, us (the first on every series, the others cross-vCPU only)",
 	  .min = 0, .max = 1000000 },
+	{ .name = "cross-vcpu", .type = FB_PARAM_UINT, .val = &cross_vcpu,
+	  .def = "1",
+	  .help = "wakeup: 1 runs the cross-vCPU series too, 0 the same-vCPU ones only",
+	  .min = 0, .max = 1 },
 	{ 0 },
 };
 
@@ -205,7 +210,8 @@ static int wakeup_part(struct fb_ctx *c, const struct fb_backend *b,
 		m = (int)(part % FB_WAIT_METHODS);
 		cross = 1;
 	}
-	if (!fb_wait_method_ok(b, m, 0) || (cross && fb_ncpus() < 2))
+	if (!fb_wait_method_ok(b, m, 0) ||
+	    (cross && (fb_ncpus() < 2 || !cross_vcpu)))
 		return 0;
 	return run_one(c, b, m, cross, gi);
 }
