@@ -37,6 +37,11 @@ const char *fb_ab_test_name(enum fb_ab_test t)
 	}
 }
 
+const char *fb_ab_boot_name(enum fb_ab_boot b)
+{
+	return b == FB_AB_BOOT_MEDIAN ? "median" : "lowest";
+}
+
 const char *fb_ab_verdict_name(enum fb_ab_verdict v)
 {
 	switch (v) {
@@ -439,12 +444,53 @@ static int group_by_workload(struct fb_ab *ab, char **keys)
 	return 0;
 }
 
+/* The lowest round of @m (above 0), or its figure when it has no rounds. */
+static double lowest_round(const struct fb_metric *m)
+{
+	double v = INFINITY;
+
+	for (size_t i = 0; i < m->nreps; i++)
+		if (m->reps[i] > 0 && m->reps[i] < v)
+			v = m->reps[i];
+	return isfinite(v) ? v : m->value;
+}
+
 /*
- * The figure @key in each of the @n files of a side (@v, @has); the index
- * of the first file that has it, or -1.
+ * What @m of the file @ix stands for in a pair (ab.h): its figure, or
+ * the lowest of its rounds; a ratio <m>_vs_<c>: the lowest round of <m>
+ * over that of <m> of backend <c>, when the file has both.
+ */
+static double boot_value(const struct index *ix, const struct fb_metric *m,
+			 enum fb_ab_boot how)
+{
+	const char *vs = strstr(m->metric, "_vs_");
+	const struct fb_metric *f, *c;
+	struct fb_metric k = *m;
+	char key[KEYLEN], base[128];
+
+	if (how == FB_AB_BOOT_MEDIAN)
+		return m->value;
+	if (strcmp(m->unit, "ratio"))
+		return lowest_round(m);
+	if (!vs || vs - m->metric >= (long)sizeof(base))
+		return m->value;
+	snprintf(base, sizeof(base), "%.*s", (int)(vs - m->metric), m->metric);
+	k.metric = base;
+	fb_metric_key(&k, key, sizeof(key));
+	f = index_find(ix, key);
+	k.backend = (char *)vs + 4;
+	fb_metric_key(&k, key, sizeof(key));
+	c = index_find(ix, key);
+	return f && c ? lowest_round(f) / lowest_round(c) : m->value;
+}
+
+/*
+ * The figure @key in each of the @n files of a side (@v, @has), as @how
+ * counts a boot; the index of the first file that has it, or -1.
  */
 static long side_values(const struct index *ix, size_t n, const char *key,
-			double *v, int *has, const struct fb_metric **first)
+			enum fb_ab_boot how, double *v, int *has,
+			const struct fb_metric **first)
 {
 	long f = -1;
 
@@ -453,7 +499,7 @@ static long side_values(const struct index *ix, size_t n, const char *key,
 		const struct fb_metric *m = index_find(&ix[i], key);
 
 		has[i] = m != NULL;
-		v[i] = m ? m->value : NAN;
+		v[i] = m ? boot_value(&ix[i], m, how) : NAN;
 		if (m && f < 0) {
 			*first = m;
 			f = (long)i;
@@ -566,8 +612,8 @@ static void judge(struct fb_ab *ab, struct fb_ab_fig *g, const char *key,
 	char name[256];
 	int ra, rb;
 
-	fa = side_values(s->ix, s->n, key, s->va, s->ha, &ma);
-	fb = side_values(s->ix + s->n, s->n, key, s->vb, s->hb, &mb);
+	fa = side_values(s->ix, s->n, key, ab->boot, s->va, s->ha, &ma);
+	fb = side_values(s->ix + s->n, s->n, key, ab->boot, s->vb, s->hb, &mb);
 	ra = ma ? role(&s->a[fa], ma, ab->test) : 0;
 	rb = mb ? role(&s->b[fb], mb, ab->test) : 0;
 	/* --figure: the others are left out of the gate (and of Holm's family). */
@@ -685,6 +731,8 @@ int fb_ab_run(const struct fb_results *a, size_t na,
 	ab->kernel_a = meta_or_empty(&a[0], "kernel_version");
 	ab->kernel_b = meta_or_empty(&b[0], "kernel_version");
 	choose_test(ab, o, a, na, b, nb);
+	/* icount's repetitions pool the rounds themselves. */
+	ab->boot = ab->test == FB_AB_REPETITIONS ? FB_AB_BOOT_MEDIAN : o->boot;
 	/*
 	 * repetitions: the icount policy, its threshold and alpha replaced
 	 * by --min-effect and --alpha when given.
@@ -806,6 +854,10 @@ static void print_header(const struct fb_ab *ab, FILE *f)
 	fprintf(f, "# test: %s (%s): %s; Holm over %d figures, alpha %g, min effect %g %%\n",
 		fb_ab_test_name(ab->test), ab->reason, what, ab->gated - ab->untested, ab->alpha,
 		100 * ab->min_effect);
+	fprintf(f, "# a boot's figure: %s\n", ab->boot == FB_AB_BOOT_MEDIAN ?
+		"the median of its rounds (--boot-value median)" :
+		"its lowest round (a ratio: lowest round over the control's lowest round); "
+		"the host's slow spells do not reach it");
 	fprintf(f, "# %s\n", ab->test == FB_AB_PAIRED ?
 		"ratio figures are shown, not gated: the kernel moved their controls too" :
 		"absolute figures are shown, not gated: under tcg and kvm they carry the host's speed");
@@ -906,10 +958,12 @@ static json_t *ab_json(const struct fb_ab *ab)
 			json_decref(figs);
 			return NULL;
 		}
-	return json_pack("{s:s, s:s, s:s, s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
 			 " s:{s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:i, s:i}}",
 			 "schema", "fencebench-ab-1", "mode", ab->mode,
 			 "test", fb_ab_test_name(ab->test), "test_reason", ab->reason,
+			 "boot_value", ab->test == FB_AB_REPETITIONS ? "pooled" :
+			 fb_ab_boot_name(ab->boot),
 			 "pairs", (json_int_t)ab->pairs, "alpha", jnum(ab->alpha),
 			 "min_effect", jnum(ab->min_effect), "target", jnum(ab->target),
 			 "a", side_json(ab->label_a, ab->sha_a, ab->kernel_a),

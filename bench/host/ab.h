@@ -31,6 +31,18 @@
  * whose replicates do not vary at all on either side is decided by its
  * (exact) ratio alone.
  *
+ * What one boot contributes (controls, paired; enum fb_ab_boot): by
+ * default its fastest round. Under tcg and kvm the host's speed comes in
+ * spells: on the 2-core cloud host fencebench was built on, a plain loop
+ * ran at one speed or at about half of it for milliseconds to seconds at
+ * a time (docs/bench-method.md, "make ab"). A boot's median over its
+ * rounds then moves with how many of its rounds fell in a slow spell;
+ * its lowest round does not, as long as one round did not. So a figure's
+ * boot value is the lowest of its rounds, and a ratio's (<m>_vs_<c>) is
+ * the lowest round of <m> over the lowest round of <m> of backend <c>,
+ * both of that boot. A file without those figures' rounds (one round, or
+ * a ratio without its two figures) gives its own figure, the median.
+ *
  * Under tcg and kvm an absolute figure is never gated in the files
  * (bench/rounds.c gates its ratio to the control instead): paired tests
  * the gated absolute figures, and the absolute figure behind each gated
@@ -46,6 +58,9 @@
 #include "results.h"
 
 enum fb_ab_test { FB_AB_AUTO, FB_AB_CONTROLS, FB_AB_PAIRED, FB_AB_REPETITIONS };
+
+/* A boot's value of a figure (controls, paired): see above. */
+enum fb_ab_boot { FB_AB_BOOT_LOWEST, FB_AB_BOOT_MEDIAN };
 
 enum fb_ab_verdict {
 	FB_AB_SAME, FB_AB_SLOWER, FB_AB_FASTER, FB_AB_UNTESTED,
@@ -64,6 +79,7 @@ struct fb_ab_opts {
 	int all;		/* show every figure, not only the gate's */
 	const char *label_a, *label_b;
 	const char *figure;	/* NULL, or only figures whose name has it (make bisect) */
+	enum fb_ab_boot boot;	/* 0: the lowest round */
 };
 
 /* One test of one figure: its ratio B/A, 95 % interval and two-sided p. */
@@ -88,6 +104,7 @@ struct fb_ab_fig {
 struct fb_ab {
 	const char *mode;
 	enum fb_ab_test test;
+	enum fb_ab_boot boot;	/* controls, paired */
 	char reason[512];	/* why this test */
 	size_t pairs;
 	double alpha, min_effect, target;
@@ -122,6 +139,7 @@ int fb_ab_unpaired(const double *a, size_t na, const double *b, size_t nb,
 void fb_ab_holm(const double *p, size_t n, double *adj);
 
 const char *fb_ab_test_name(enum fb_ab_test t);
+const char *fb_ab_boot_name(enum fb_ab_boot b);
 const char *fb_ab_verdict_name(enum fb_ab_verdict v);
 /* "workload backend series [x=..] metric cpus=N": a figure for people. */
 void fb_figure_name(const struct fb_metric *m, char *buf, size_t n);

@@ -86,6 +86,50 @@ static void tcg_boot(struct fb_results *r, const char *kernel, double drift,
 		}
 }
 
+/*
+ * One tcg boot of a host whose speed comes in spells: every round of a
+ * figure runs at full speed, or (probability @p_slow, drawn per round
+ * and per backend: the backends of a round run one after the other) at
+ * half speed. Fast rounds carry lognormal noise of 2 %. Each figure has
+ * its ROUNDS rounds and, as bench/rounds.c writes it, the median of them
+ * (the ratio's rounds: dma's or legacy's over mainline's of that round).
+ */
+#define ROUNDS 15
+static void spell_boot(struct fb_results *r, const char *shift_be, double shift,
+		       double p_slow, uint64_t *rng)
+{
+	boot_init(r, "tcg", "6.1.192");
+	for (int w = 0; w < 5; w++)
+		for (int k = 0; k < 5; k++) {
+			double ml[ROUNDS], v[ROUNDS], ratio[ROUNDS];
+			double base = 1000.0 * (w + 1) + 100 * k;
+
+			for (int i = 0; i < ROUNDS; i++) {
+				double u = (double)(fb_rand_next(rng) >> 11) / 9007199254740992.0;
+
+				ml[i] = base * (u < p_slow ? 2 : 1) * exp(0.02 * gauss(rng));
+			}
+			add(r, workloads[w], "mainline", k, "op_ns", "ns", 1, 0,
+			    fb_median(ml, ROUNDS), ml, ROUNDS);
+			for (int b = 0; b < 2; b++) {
+				double f = (1.1 + 0.1 * b) * (shift_be && !strcmp(shift_be, measured[b]) ?
+							      shift : 1);
+
+				for (int i = 0; i < ROUNDS; i++) {
+					double u = (double)(fb_rand_next(rng) >> 11) /
+						   9007199254740992.0;
+
+					v[i] = base * f * (u < p_slow ? 2 : 1) * exp(0.02 * gauss(rng));
+					ratio[i] = v[i] / ml[i];
+				}
+				add(r, workloads[w], measured[b], k, "op_ns", "ns", 1, 0,
+				    fb_median(v, ROUNDS), v, ROUNDS);
+				add(r, workloads[w], measured[b], k, "op_ns_vs_mainline", "ratio", 1, 1,
+				    fb_median(ratio, ROUNDS), ratio, ROUNDS);
+			}
+		}
+}
+
 static void free_all(struct fb_results *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -94,7 +138,7 @@ static void free_all(struct fb_results *r, size_t n)
 
 static struct fb_ab_opts opts(enum fb_ab_test t)
 {
-	return (struct fb_ab_opts){ t, NAN, NAN, NAN, 0, "A", "B", NULL };
+	return (struct fb_ab_opts){ t, NAN, NAN, NAN, 0, "A", "B", NULL, FB_AB_BOOT_LOWEST };
 }
 
 static int run(const struct fb_results *a, const struct fb_results *b, size_t n,
@@ -267,6 +311,77 @@ static void test_kernel_change(void)
 	}
 	free_all(a, PAIRS);
 	free_all(b, PAIRS);
+}
+
+/*
+ * (3b) A host of fast and slow spells (a third of the rounds at half
+ * speed): a boot's lowest round finds dma's 10 % in all 25 of its ratios,
+ * with nothing else flagged, and A/A flags nothing; the medians of the
+ * same boots (--boot-value median) find it in fewer, with wider intervals.
+ */
+static void test_spells(void)
+{
+	struct fb_results a[PAIRS], b[PAIRS];
+	int dma_slow = 0, other = 0, med_slow = 0, runs_flagged = 0;
+	double w_low = 0, w_med = 0;
+	uint64_t rng = 31337;
+	struct fb_ab ab;
+
+	for (int i = 0; i < PAIRS; i++) {
+		spell_boot(&a[i], NULL, 1, 1.0 / 3, &rng);
+		spell_boot(&b[i], "dma", 1.10, 1.0 / 3, &rng);
+	}
+	if (!run(a, b, PAIRS, opts(FB_AB_AUTO), &ab)) {
+		for (size_t i = 0; i < ab.nfig; i++) {
+			const struct fb_ab_fig *g = &ab.fig[i];
+
+			if (!g->gated)
+				continue;
+			if (!strcmp(g->m->backend, "dma"))
+				dma_slow += g->v == FB_AB_SLOWER && fabs(g->e.ratio - 1.10) < 0.03;
+			else
+				other += g->v != FB_AB_SAME;
+			w_low += log(g->width) / ab.gated;
+		}
+		CHECK(ab.boot == FB_AB_BOOT_LOWEST && dma_slow == 25 && other == 0,
+		      "spells, lowest round: dma +10 %% slower on %d of 25 ratios, %d others flagged",
+		      dma_slow, other);
+		fb_ab_free(&ab);
+	}
+	{
+		struct fb_ab_opts o = opts(FB_AB_AUTO);
+
+		o.boot = FB_AB_BOOT_MEDIAN;
+		if (!run(a, b, PAIRS, o, &ab)) {
+			for (size_t i = 0; i < ab.nfig; i++)
+				if (ab.fig[i].gated) {
+					med_slow += ab.fig[i].v == FB_AB_SLOWER &&
+						    !strcmp(ab.fig[i].m->backend, "dma");
+					w_med += log(ab.fig[i].width) / ab.gated;
+				}
+			CHECK(ab.boot == FB_AB_BOOT_MEDIAN && med_slow < 25 && w_med > 2 * w_low,
+			      "spells, median of rounds: %d of 25 found, intervals x/÷%.3f against "
+			      "x/÷%.3f (geometric mean)", med_slow, exp(w_med), exp(w_low));
+			fb_ab_free(&ab);
+		}
+	}
+	free_all(a, PAIRS);
+	free_all(b, PAIRS);
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		rng = seed * 104729;
+		for (int i = 0; i < PAIRS; i++) {
+			spell_boot(&a[i], NULL, 1, 1.0 / 3, &rng);
+			spell_boot(&b[i], NULL, 1, 1.0 / 3, &rng);
+		}
+		if (!run(a, b, PAIRS, opts(FB_AB_AUTO), &ab)) {
+			runs_flagged += ab.slower + ab.faster > 0;
+			fb_ab_free(&ab);
+		}
+		free_all(a, PAIRS);
+		free_all(b, PAIRS);
+	}
+	CHECK(runs_flagged <= 2, "spells, A/A, lowest round: %d of 20 seeded comparisons flagged",
+	      runs_flagged);
 }
 
 /* An icount file: each figure's 15 repetitions identical, as icount measures. */
@@ -520,6 +635,7 @@ int main(void)
 	test_aa();
 	test_planted();
 	test_kernel_change();
+	test_spells();
 	test_icount();
 	test_status();
 	test_holm();
