@@ -855,9 +855,9 @@ static void print_header(const struct fb_ab *ab, FILE *f)
 		fb_ab_test_name(ab->test), ab->reason, what, ab->gated - ab->untested, ab->alpha,
 		100 * ab->min_effect);
 	fprintf(f, "# a boot's figure: %s\n", ab->boot == FB_AB_BOOT_MEDIAN ?
-		"the median of its rounds (--boot-value median)" :
-		"its lowest round (a ratio: lowest round over the control's lowest round); "
-		"the host's slow spells do not reach it");
+		"the median of its rounds" :
+		"its lowest round (--boot-value lowest; a ratio: the figure's lowest round "
+		"over its control's)");
 	fprintf(f, "# %s\n", ab->test == FB_AB_PAIRED ?
 		"ratio figures are shown, not gated: the kernel moved their controls too" :
 		"absolute figures are shown, not gated: under tcg and kvm they carry the host's speed");

@@ -31,17 +31,19 @@
  * whose replicates do not vary at all on either side is decided by its
  * (exact) ratio alone.
  *
- * What one boot contributes (controls, paired; enum fb_ab_boot): by
- * default its fastest round. Under tcg and kvm the host's speed comes in
+ * What one boot contributes (controls, paired; enum fb_ab_boot): its
+ * figure, the median of its rounds (the default), or its fastest round
+ * (--boot-value lowest). Under tcg and kvm the host's speed comes in
  * spells: on the 2-core cloud host fencebench was built on, a plain loop
  * ran at one speed or at about half of it for milliseconds to seconds at
- * a time (docs/bench-method.md, "make ab"). A boot's median over its
- * rounds then moves with how many of its rounds fell in a slow spell;
- * its lowest round does not, as long as one round did not. So a figure's
- * boot value is the lowest of its rounds, and a ratio's (<m>_vs_<c>) is
- * the lowest round of <m> over the lowest round of <m> of backend <c>,
- * both of that boot. A file without those figures' rounds (one round, or
- * a ratio without its two figures) gives its own figure, the median.
+ * a time (docs/bench-method.md, "make ab"). When a boot's rounds fall
+ * about half in fast and half in slow spells, its median moves with the
+ * share; its lowest round does not, as long as one round ran fast. When
+ * nearly all run slow, the lowest is the luck of a round or two and the
+ * median is steadier (measured both ways). A ratio's (<m>_vs_<c>) lowest
+ * is the lowest round of <m> over the lowest round of <m> of backend
+ * <c>, both of that boot; a file without those figures' rounds (one
+ * round, or a ratio without its two figures) gives its own figure.
  *
  * Under tcg and kvm an absolute figure is never gated in the files
  * (bench/rounds.c gates its ratio to the control instead): paired tests
@@ -60,7 +62,7 @@
 enum fb_ab_test { FB_AB_AUTO, FB_AB_CONTROLS, FB_AB_PAIRED, FB_AB_REPETITIONS };
 
 /* A boot's value of a figure (controls, paired): see above. */
-enum fb_ab_boot { FB_AB_BOOT_LOWEST, FB_AB_BOOT_MEDIAN };
+enum fb_ab_boot { FB_AB_BOOT_MEDIAN, FB_AB_BOOT_LOWEST };
 
 enum fb_ab_verdict {
 	FB_AB_SAME, FB_AB_SLOWER, FB_AB_FASTER, FB_AB_UNTESTED,
@@ -79,7 +81,7 @@ struct fb_ab_opts {
 	int all;		/* show every figure, not only the gate's */
 	const char *label_a, *label_b;
 	const char *figure;	/* NULL, or only figures whose name has it (make bisect) */
-	enum fb_ab_boot boot;	/* 0: the lowest round */
+	enum fb_ab_boot boot;	/* 0: the median of the rounds */
 };
 
 /* One test of one figure: its ratio B/A, 95 % interval and two-sided p. */

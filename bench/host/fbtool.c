@@ -19,7 +19,7 @@
  *   fbtool history OUTDIR BASELINE.json RUN.json... (history.c)
  *   fbtool ab [--test T] [--alpha F] [--min-effect F] [--target F] [--status]
  *             [--out DIR] [--label-a S] [--label-b S] [--all] [--figure TEXT]
- *             [--boot-value lowest|median]
+ *             [--boot-value median|lowest]
  *             --a A1.json,... --b B1.json,...   (ab.c)
  */
 #include <errno.h>
@@ -815,7 +815,7 @@ static int ab_number(const char *opt, const char *s, double lo, double hi, doubl
 /* fbtool ab: exit 0, 1 (a gated figure slower), 2 (bad input), 3 (--status: not settled). */
 static int cmd_ab(int argc, char **argv)
 {
-	struct fb_ab_opts o = { FB_AB_AUTO, NAN, NAN, NAN, 0, "", "", NULL, FB_AB_BOOT_LOWEST };
+	struct fb_ab_opts o = { FB_AB_AUTO, NAN, NAN, NAN, 0, "", "", NULL, FB_AB_BOOT_MEDIAN };
 	struct fb_results *a = NULL, *b = NULL;
 	char *la = NULL, *lb = NULL, err[512];
 	const char *out = NULL;
@@ -845,7 +845,7 @@ static int cmd_ab(int argc, char **argv)
 		} else if (!strcmp(opt, "--boot-value")) {
 			o.boot = !strcmp(val, "median") ? FB_AB_BOOT_MEDIAN : FB_AB_BOOT_LOWEST;
 			if (strcmp(val, "median") && strcmp(val, "lowest")) {
-				fprintf(stderr, "fbtool ab: --boot-value %s: lowest or median\n", val);
+				fprintf(stderr, "fbtool ab: --boot-value %s: median or lowest\n", val);
 				bad = 1;
 			}
 		} else if (!strcmp(opt, "--alpha")) {
@@ -879,7 +879,7 @@ static int cmd_ab(int argc, char **argv)
 	if (bad)
 		fprintf(stderr, "usage: fbtool ab [--test auto|controls|paired|repetitions] [--alpha F] [--min-effect F]\n"
 				"                 [--target F] [--status] [--out DIR] [--label-a S] [--label-b S] [--all]\n"
-				"                 [--figure TEXT] [--boot-value lowest|median]\n"
+				"                 [--figure TEXT] [--boot-value median|lowest]\n"
 				"                 --a A1.json,A2.json,... --b B1.json,B2.json,...\n");
 	else if (!load_list(la, &a, &na) && !load_list(lb, &b, &nb)) {
 		if (fb_ab_run(a, na, b, nb, &o, &ab, err, sizeof(err))) {
