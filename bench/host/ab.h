@@ -39,8 +39,8 @@
  * a time (docs/bench-method.md, "make ab"). When a boot's rounds fall
  * about half in fast and half in slow spells, its median moves with the
  * share; its lowest round does not, as long as one round ran fast. When
- * nearly all run slow, the lowest is the luck of a round or two and the
- * median is steadier (measured both ways). A ratio's (<m>_vs_<c>) lowest
+ * fast rounds are few, some boots have none and the median is steadier
+ * (measured both ways). A ratio's (<m>_vs_<c>) lowest
  * is the lowest round of <m> over the lowest round of <m> of backend
  * <c>, both of that boot; a file without those figures' rounds (one
  * round, or a ratio without its two figures) gives its own figure.
