@@ -24,10 +24,16 @@
 static const char *const workloads[] = { "create", "merge", "signalcost", "wakeup", "pollscale" };
 static const char *const measured[] = { "legacy", "dma" };	/* gated ratios to mainline */
 
+/* Uniform in [0, 1): the top 53 bits of the generator. */
+static double uniform(uint64_t *rng)
+{
+	return (double)(fb_rand_next(rng) >> 11) / 9007199254740992.0;
+}
+
 static double gauss(uint64_t *rng)
 {
-	double u1 = (double)(fb_rand_next(rng) >> 11) / 9007199254740992.0;
-	double u2 = (double)(fb_rand_next(rng) >> 11) / 9007199254740992.0;
+	double u1 = uniform(rng);
+	double u2 = uniform(rng);
 
 	return sqrt(-2 * log(1 - u1)) * cos(2 * M_PI * u2);
 }
@@ -105,7 +111,7 @@ static void spell_boot(struct fb_results *r, const char *shift_be, double shift,
 			double base = 1000.0 * (w + 1) + 100 * k;
 
 			for (int i = 0; i < ROUNDS; i++) {
-				double u = (double)(fb_rand_next(rng) >> 11) / 9007199254740992.0;
+				double u = uniform(rng);
 
 				ml[i] = base * (u < p_slow ? 2 : 1) * exp(0.02 * gauss(rng));
 			}
@@ -116,8 +122,7 @@ static void spell_boot(struct fb_results *r, const char *shift_be, double shift,
 							      shift : 1);
 
 				for (int i = 0; i < ROUNDS; i++) {
-					double u = (double)(fb_rand_next(rng) >> 11) /
-						   9007199254740992.0;
+					double u = uniform(rng);
 
 					v[i] = base * f * (u < p_slow ? 2 : 1) * exp(0.02 * gauss(rng));
 					ratio[i] = v[i] / ml[i];
